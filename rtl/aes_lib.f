@@ -1,0 +1,9 @@
+# The datapath library: every core is a composition of these.
+lib/aes_sbox.v
+lib/aes_sub_bytes.v
+lib/aes_shift_rows.v
+lib/aes_mix_columns.v
+lib/aes_round.v
+lib/aes_key_step.v
+lib/aes_delay.v
+lib/aes_fifo.v

@@ -1,0 +1,203 @@
+// aes_core_folded: the iterative / partially unrolled AES core.
+//
+// U round units (aes_round_unit, STAGES registers each) form a ring of
+// D = U*STAGES slots; a block enters at unit 0, goes round the ring until it
+// has done Nr rounds, and leaves from the unit that did its last round into
+// the output FIFO. U = 1, STAGES = 1 is the classic iterative core: one
+// round per clock, 10/12/14 cycles per block back to back. With STAGES = P
+// the ring keeps P blocks in flight (inner-round pipelining); U > 1 puts U
+// rounds in hardware (every unit can hold a block, so up to D in flight).
+// Every block carries its own key window, so a new key never disturbs blocks
+// already in flight.
+//
+// Core interface (shared by all architectures, docs/core_interface.md):
+// key load handshake, block input and output valid/ready streams with full
+// backpressure, USER_W sideband bits carried unchanged with each block.
+//
+// Flow control: the ring never stalls (no enable fans out over the datapath).
+// A block is accepted only when its output FIFO place is reserved, so a
+// finished block always has somewhere to go. OUT_DEPTH = 0 selects D + 1
+// (D + 2 for D > 1) keeps the ring full with the output always ready.
+// All blocks in the ring have the same key length (so they leave in order):
+// a key-length change waits until the ring has drained.
+// Exit points: a block leaves from unit (Nr-1) % U; only those units that
+// can be an exit for a supported Nr (10, 12, 14) get an output tap.
+`default_nettype none
+
+module aes_core_folded #(
+    parameter U         = 1,
+    parameter STAGES    = 1,
+    parameter IMPL      = "LUT",
+    parameter MODE      = "BOTH",
+    parameter USER_W    = 1,
+    parameter OUT_DEPTH = 0
+) (
+    input  wire              clk,
+    input  wire              rst_n,
+    // key load
+    input  wire              key_valid,
+    output wire              key_ready,
+    input  wire [255:0]      key,
+    input  wire [1:0]        key_len,
+    input  wire              key_decrypt,
+    output wire              key_error,
+    input  wire              key_clear,
+    // blocks in
+    input  wire              in_valid,
+    output wire              in_ready,
+    input  wire [127:0]      in_data,
+    input  wire [USER_W-1:0] in_user,
+    // blocks out
+    output wire              out_valid,
+    input  wire              out_ready,
+    output wire [127:0]      out_data,
+    output wire [USER_W-1:0] out_user,
+    output wire              busy
+);
+    localparam D       = U * STAGES;
+    // With the output always ready a FIFO entry is freed the cycle after it is
+    // written; back-to-back exits (D > 1) therefore need D + 2 places.
+    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : (D == 1) ? 2 : D + 2;
+    localparam CNT_W   = $clog2(D + FDEPTH + 1) + 1;
+    localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
+
+    // ---- key context -------------------------------------------------------
+    wire         ctx_valid, ctx_inv;
+    wire [255:0] ctx_window;
+    wire [1:0]   ctx_len;
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE)) u_key_prep (
+        .clk(clk), .rst_n(rst_n), .clear(key_clear),
+        .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
+        .key_decrypt(key_decrypt), .key_error(key_error),
+        .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv)
+    );
+
+    // ---- the ring ----------------------------------------------------------
+    wire              u_in_valid  [0:U];
+    wire [127:0]      u_in_state  [0:U];
+    wire [255:0]      u_in_window [0:U];
+    wire [1:0]        u_in_len    [0:U];
+    wire              u_in_inv    [0:U];
+    wire [3:0]        u_in_rnd    [0:U];
+    wire [USER_W-1:0] u_in_user   [0:U];
+    // unit u output (before the exit tap) is index u+1 of these
+    wire              o_valid     [0:U];
+    wire [127:0]      o_state     [0:U];
+    wire [255:0]      o_window    [0:U];
+    wire [1:0]        o_len       [0:U];
+    wire              o_inv       [0:U];
+    wire [3:0]        o_rnd       [0:U];
+    wire [USER_W-1:0] o_user      [0:U];
+    wire              o_exit      [0:U];
+
+    // Can unit u be the last unit of a block for a supported key length?
+    function is_tap;
+        input integer u;
+        is_tap = ((10 - 1) % U == u) || ((12 - 1) % U == u) || ((14 - 1) % U == u);
+    endfunction
+
+    // Feedback slot: what unit U-1 hands back to unit 0.
+    wire fb_free = !o_valid[U] || o_exit[U];
+
+    reg  [CNT_W-1:0] in_flight;       // blocks in the ring
+    wire [CNT_W-1:0] fifo_count_w;
+    reg  [1:0]       ring_len;        // key length of the blocks in the ring
+    wire             ring_empty = (in_flight == 0);
+
+    // Exits this cycle (at most one unit has exits, as all blocks share Nr).
+    wire [U-1:0] exit_vec;
+    genvar u;
+    generate
+        for (u = 0; u < U; u = u + 1) begin : g_exit_vec
+            assign exit_vec[u] = o_exit[u+1];
+        end
+    endgenerate
+    wire exiting = |exit_vec;
+
+    // FIFO places not yet spoken for, counting the exit of this cycle as moved.
+    wire [CNT_W-1:0] reserved = in_flight + fifo_count_w;
+    wire credit_ok = (reserved < FDEPTH_C);
+
+    assign in_ready = ctx_valid && fb_free && credit_ok && (ring_empty || ring_len == ctx_len);
+    wire accept = in_valid && in_ready;
+
+    assign u_in_valid[0]  = accept || (o_valid[U] && !o_exit[U]);
+    assign u_in_state[0]  = accept ? (in_data ^ ctx_window[127:0]) : o_state[U];
+    assign u_in_window[0] = accept ? ctx_window : o_window[U];
+    assign u_in_len[0]    = accept ? ctx_len    : o_len[U];
+    assign u_in_inv[0]    = accept ? ctx_inv    : o_inv[U];
+    assign u_in_rnd[0]    = accept ? 4'd0       : o_rnd[U];
+    assign u_in_user[0]   = accept ? in_user    : o_user[U];
+
+    assign o_valid[0] = 1'b0; assign o_state[0] = 128'h0; assign o_window[0] = 256'h0;
+    assign o_len[0] = 2'd0;   assign o_inv[0] = 1'b0;     assign o_rnd[0] = 4'd0;
+    assign o_user[0] = {USER_W{1'b0}}; assign o_exit[0] = 1'b0;
+
+    generate
+        for (u = 0; u < U; u = u + 1) begin : g_unit
+            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .SIDE_W(USER_W)) u_unit (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
+                .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_rnd(u_in_rnd[u]), .in_side(u_in_user[u]),
+                .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
+                .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_rnd(o_rnd[u+1]), .out_side(o_user[u+1])
+            );
+            if (is_tap(u)) begin : g_tap
+                assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == 4'd10 + {1'b0, o_len[u+1], 1'b0});
+            end else begin : g_no_tap
+                assign o_exit[u+1] = 1'b0;
+            end
+            if (u < U - 1) begin : g_chain
+                // A block that left at this unit leaves a bubble behind it.
+                assign u_in_valid[u+1]  = o_valid[u+1] && !o_exit[u+1];
+                assign u_in_state[u+1]  = o_state[u+1];
+                assign u_in_window[u+1] = o_window[u+1];
+                assign u_in_len[u+1]    = o_len[u+1];
+                assign u_in_inv[u+1]    = o_inv[u+1];
+                assign u_in_rnd[u+1]    = o_rnd[u+1];
+                assign u_in_user[u+1]   = o_user[u+1];
+            end
+        end
+    endgenerate
+
+    // ---- exit mux and output FIFO -------------------------------------------
+    reg [127:0]      exit_state;
+    reg [USER_W-1:0] exit_user;
+    integer k;
+    always @(*) begin
+        exit_state = 128'h0;
+        exit_user  = {USER_W{1'b0}};
+        for (k = 1; k <= U; k = k + 1)
+            if (o_exit[k]) begin
+                exit_state = o_state[k];
+                exit_user  = o_user[k];
+            end
+    end
+
+    wire fifo_in_ready_unused;
+    aes_fifo #(.WIDTH(128 + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
+        .clk(clk), .rst_n(rst_n),
+        .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
+        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
+        .count(fifo_count_w[$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0])
+    );
+    generate
+        if (CNT_W > $clog2(FDEPTH <= 2 ? 2 : FDEPTH) + 1) begin : g_cnt_pad
+            assign fifo_count_w[CNT_W-1:$clog2(FDEPTH <= 2 ? 2 : FDEPTH)+1] = 0;
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (!rst_n) begin
+            in_flight <= {CNT_W{1'b0}};
+            ring_len  <= 2'd0;
+        end else begin
+            in_flight <= in_flight + {{(CNT_W-1){1'b0}}, accept} - {{(CNT_W-1){1'b0}}, exiting};
+            if (accept) ring_len <= ctx_len;
+        end
+    end
+
+    assign busy = !ring_empty || out_valid;
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,92 @@
+// aes_key_prep: the key-load handshake shared by every core, and the holder
+// of the active key context (start window, key length, direction).
+//
+// A key handshake (key_valid && key_ready) with a valid length loads a new
+// context; blocks a core accepts in later cycles use it, blocks accepted in
+// or before the handshake cycle keep the old one (cores carry the context with
+// each block). Encrypt keys are in force the next cycle. Decrypt keys need the
+// decryption start window (window Nr): the unit runs Nr forward key steps, one
+// per cycle, in the context register itself, so ctx_valid (and key_ready)
+// are low for Nr cycles: 10/12/14 for AES-128/192/256.
+// key_len 3, or a direction the build does not have (MODE), is refused: the
+// handshake completes, key_error is set and the old context stays in force.
+// key_error clears on the next accepted key. clear (and reset) zeroize the
+// context and leave no key in force.
+`default_nettype none
+
+module aes_key_prep #(
+    parameter IMPL = "LUT",
+    parameter MODE = "BOTH"      // directions the core supports
+) (
+    input  wire         clk,
+    input  wire         rst_n,
+    input  wire         clear,
+    input  wire         key_valid,
+    output wire         key_ready,
+    input  wire [255:0] key,
+    input  wire [1:0]   key_len,
+    input  wire         key_decrypt,
+    output reg          key_error,
+    output wire         ctx_valid,
+    output reg  [255:0] ctx_window,
+    output reg  [1:0]   ctx_len,
+    output reg          ctx_inv
+);
+    reg       have_key;       // a context has been loaded (and not cleared)
+    reg       expanding;      // stepping towards the decryption start window
+    reg [3:0] step;
+
+    assign key_ready = !expanding;
+    assign ctx_valid = have_key && !expanding;
+
+    wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
+    wire len_ok = (key_len != 2'd3);
+    wire load   = key_valid && key_ready && len_ok && dir_ok;
+    wire refuse = key_valid && key_ready && !(len_ok && dir_ok);
+
+    // Key bits beyond the key length are dropped here, not carried.
+    wire [255:0] key_masked = (key_len == 2'd0) ? {128'h0, key[127:0]} :
+                              (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
+    wire [3:0] nr_ctx = 4'd10 + {1'b0, ctx_len, 1'b0};
+
+    wire [255:0] stepped;
+    generate
+        if (MODE != "ENC") begin : g_dec_prep
+            aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
+                .inv(1'b0), .key_len(ctx_len), .step_idx(step),
+                .in_window(ctx_window), .out_window(stepped)
+            );
+        end else begin : g_no_dec
+            assign stepped = ctx_window;
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (!rst_n || clear) begin
+            have_key   <= 1'b0;
+            expanding  <= 1'b0;
+            step       <= 4'd0;
+            key_error  <= 1'b0;
+            ctx_window <= 256'h0;
+            ctx_len    <= 2'd0;
+            ctx_inv    <= 1'b0;
+        end else if (load) begin
+            have_key   <= 1'b1;
+            expanding  <= key_decrypt;
+            step       <= 4'd0;
+            key_error  <= 1'b0;
+            ctx_window <= key_masked;
+            ctx_len    <= key_len;
+            ctx_inv    <= key_decrypt;
+        end else if (refuse) begin
+            key_error  <= 1'b1;
+        end else if (expanding) begin
+            ctx_window <= stepped;
+            step       <= step + 4'd1;
+            if (step == nr_ctx - 4'd1)
+                expanding <= 1'b0;
+        end
+    end
+endmodule
+
+`default_nettype wire

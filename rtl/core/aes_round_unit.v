@@ -1,0 +1,73 @@
+// aes_round_unit: one round with its on-the-fly key step, for cores whose
+// blocks carry their own key schedule window (folded cores and the agile
+// pipeline). A block arrives with the number of rounds already done (in_rnd)
+// and its key window; the unit performs round in_rnd+1 and hands on the next
+// window, STAGES cycles later.
+//
+// Key window convention (see aes_key_step): encrypt carries window r (low 128
+// bits = round key r) after round r; decrypt carries window Nr-r. The unit
+// steps the window first, so the new low 128 bits are this round's key.
+// The key step runs in the first stage; its result rides along with the data
+// and meets it in the last stage (aes_round's KEY_LAG).
+`default_nettype none
+
+module aes_round_unit #(
+    parameter IMPL   = "LUT",
+    parameter MODE   = "BOTH",
+    parameter STAGES = 1,
+    parameter SIDE_W = 1        // caller's sideband, delayed with the block
+) (
+    input  wire              clk,
+    input  wire              rst_n,
+    input  wire              ce,
+    input  wire              in_valid,
+    input  wire [127:0]      in_state,
+    input  wire [255:0]      in_window,
+    input  wire [1:0]        in_len,
+    input  wire              in_inv,
+    input  wire [3:0]        in_rnd,
+    input  wire [SIDE_W-1:0] in_side,
+    output wire              out_valid,
+    output wire [127:0]      out_state,
+    output wire [255:0]      out_window,
+    output wire [1:0]        out_len,
+    output wire              out_inv,
+    output wire [3:0]        out_rnd,
+    output wire [SIDE_W-1:0] out_side
+);
+    wire [3:0] nr = 4'd10 + {1'b0, in_len, 1'b0};
+    wire [3:0] step_idx = in_inv ? (nr - 4'd1 - in_rnd) : in_rnd;
+    wire       final_round = (in_rnd == nr - 4'd1);
+
+    wire [255:0] next_window;
+    aes_key_step #(.IMPL(IMPL), .MODE(MODE)) u_key_step (
+        .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
+        .in_window(in_window), .out_window(next_window)
+    );
+
+    // Window to the last stage (KEY_LAG = STAGES-1), then to the output.
+    wire [255:0] window_last;
+    aes_delay #(.WIDTH(256), .DEPTH(STAGES-1)) u_window_lag (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(next_window), .out_data(window_last)
+    );
+    aes_delay #(.WIDTH(256), .DEPTH(1)) u_window_out (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(out_window)
+    );
+
+    aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
+        .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
+        .in_state(in_state), .round_key(window_last[127:0]), .out_state(out_state)
+    );
+
+    // Block control travels beside the data; only valid needs a reset.
+    aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_valid), .out_data(out_valid)
+    );
+    aes_delay #(.WIDTH(SIDE_W + 7), .DEPTH(STAGES)) u_ctl (
+        .clk(clk), .rst_n(rst_n), .ce(ce),
+        .in_data({in_side, in_len, in_inv, in_rnd + 4'd1}),
+        .out_data({out_side, out_len, out_inv, out_rnd})
+    );
+endmodule
+
+`default_nettype wire

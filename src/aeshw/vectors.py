@@ -1,0 +1,83 @@
+"""NIST CAVP vectors, read from the `cryptography-vectors` package at run time."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def vectors_root() -> Path:
+    import cryptography_vectors
+    return Path(cryptography_vectors.__file__).resolve().parent
+
+
+def aes_dir(mode: str) -> Path:
+    return vectors_root() / "ciphers" / "AES" / mode.upper()
+
+
+@dataclass
+class Vector:
+    file: str
+    decrypt: bool
+    count: int
+    key: bytes
+    plaintext: bytes
+    ciphertext: bytes
+    iv: bytes | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def key_bits(self) -> int:
+        return len(self.key) * 8
+
+
+def parse_rsp(path: Path) -> list[Vector]:
+    """Parse a CAVP .rsp file ([ENCRYPT]/[DECRYPT] sections of KEY/IV/PT/CT)."""
+    out: list[Vector] = []
+    decrypt = False
+    cur: dict[str, str] = {}
+
+    def flush():
+        if "KEY" in cur and "PLAINTEXT" in cur and "CIPHERTEXT" in cur:
+            out.append(Vector(
+                file=path.name, decrypt=decrypt, count=int(cur.get("COUNT", "0")),
+                key=bytes.fromhex(cur["KEY"]), plaintext=bytes.fromhex(cur["PLAINTEXT"]),
+                ciphertext=bytes.fromhex(cur["CIPHERTEXT"]),
+                iv=bytes.fromhex(cur["IV"]) if "IV" in cur else None,
+            ))
+        cur.clear()
+
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            if not line:
+                flush()
+            continue
+        if line.startswith("["):
+            flush()
+            if line.upper() == "[ENCRYPT]":
+                decrypt = False
+            elif line.upper() == "[DECRYPT]":
+                decrypt = True
+            continue
+        if "=" in line:
+            k, v = (s.strip() for s in line.split("=", 1))
+            cur[k.upper()] = v
+    flush()
+    return out
+
+
+def ecb_files() -> list[Path]:
+    return sorted(aes_dir("ECB").glob("*.rsp"))
+
+
+def ecb_vectors(key_bits: set[int] | None = None) -> dict[str, list[Vector]]:
+    """All ECB vectors by file name, optionally only some key sizes."""
+    res = {}
+    for f in ecb_files():
+        vs = parse_rsp(f)
+        if key_bits is not None:
+            vs = [v for v in vs if v.key_bits in key_bits]
+        if vs:
+            res[f.name] = vs
+    assert res, "no ECB vectors found in cryptography-vectors"
+    return res
