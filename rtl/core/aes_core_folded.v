@@ -8,7 +8,8 @@
 // the ring keeps P blocks in flight (inner-round pipelining); U > 1 puts U
 // rounds in hardware (every unit can hold a block, so up to D in flight).
 // Every block carries its own key window, so a new key never disturbs blocks
-// already in flight.
+// already in flight. LANES blocks (one beat) move together and share the key
+// window and key steps of their slot.
 //
 // Core interface (shared by all architectures, docs/core_interface.md):
 // key load handshake, block input and output valid/ready streams with full
@@ -26,6 +27,7 @@
 
 module aes_core_folded #(
     parameter U         = 1,
+    parameter LANES     = 1,
     parameter STAGES    = 1,
     parameter IMPL      = "LUT",
     parameter MODE      = "BOTH",
@@ -45,12 +47,12 @@ module aes_core_folded #(
     // blocks in
     input  wire              in_valid,
     output wire              in_ready,
-    input  wire [127:0]      in_data,
+    input  wire [128*LANES-1:0] in_data,
     input  wire [USER_W-1:0] in_user,
     // blocks out
     output wire              out_valid,
     input  wire              out_ready,
-    output wire [127:0]      out_data,
+    output wire [128*LANES-1:0] out_data,
     output wire [USER_W-1:0] out_user,
     output wire              busy
 );
@@ -74,7 +76,7 @@ module aes_core_folded #(
 
     // ---- the ring ----------------------------------------------------------
     wire              u_in_valid  [0:U];
-    wire [127:0]      u_in_state  [0:U];
+    wire [128*LANES-1:0] u_in_state [0:U];
     wire [255:0]      u_in_window [0:U];
     wire [1:0]        u_in_len    [0:U];
     wire              u_in_inv    [0:U];
@@ -82,7 +84,7 @@ module aes_core_folded #(
     wire [USER_W-1:0] u_in_user   [0:U];
     // unit u output (before the exit tap) is index u+1 of these
     wire              o_valid     [0:U];
-    wire [127:0]      o_state     [0:U];
+    wire [128*LANES-1:0] o_state    [0:U];
     wire [255:0]      o_window    [0:U];
     wire [1:0]        o_len       [0:U];
     wire              o_inv       [0:U];
@@ -122,20 +124,20 @@ module aes_core_folded #(
     wire accept = in_valid && in_ready;
 
     assign u_in_valid[0]  = accept || (o_valid[U] && !o_exit[U]);
-    assign u_in_state[0]  = accept ? (in_data ^ ctx_window[127:0]) : o_state[U];
+    assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : o_state[U];
     assign u_in_window[0] = accept ? ctx_window : o_window[U];
     assign u_in_len[0]    = accept ? ctx_len    : o_len[U];
     assign u_in_inv[0]    = accept ? ctx_inv    : o_inv[U];
     assign u_in_rnd[0]    = accept ? 4'd0       : o_rnd[U];
     assign u_in_user[0]   = accept ? in_user    : o_user[U];
 
-    assign o_valid[0] = 1'b0; assign o_state[0] = 128'h0; assign o_window[0] = 256'h0;
+    assign o_valid[0] = 1'b0; assign o_state[0] = {128*LANES{1'b0}}; assign o_window[0] = 256'h0;
     assign o_len[0] = 2'd0;   assign o_inv[0] = 1'b0;     assign o_rnd[0] = 4'd0;
     assign o_user[0] = {USER_W{1'b0}}; assign o_exit[0] = 1'b0;
 
     generate
         for (u = 0; u < U; u = u + 1) begin : g_unit
-            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .SIDE_W(USER_W)) u_unit (
+            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .SIDE_W(USER_W)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_rnd(u_in_rnd[u]), .in_side(u_in_user[u]),
@@ -161,11 +163,11 @@ module aes_core_folded #(
     endgenerate
 
     // ---- exit mux and output FIFO -------------------------------------------
-    reg [127:0]      exit_state;
+    reg [128*LANES-1:0] exit_state;
     reg [USER_W-1:0] exit_user;
     integer k;
     always @(*) begin
-        exit_state = 128'h0;
+        exit_state = {128*LANES{1'b0}};
         exit_user  = {USER_W{1'b0}};
         for (k = 1; k <= U; k = k + 1)
             if (o_exit[k]) begin
@@ -175,7 +177,7 @@ module aes_core_folded #(
     end
 
     wire fifo_in_ready_unused;
-    aes_fifo #(.WIDTH(128 + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
+    aes_fifo #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),

@@ -9,26 +9,29 @@
 // steps the window first, so the new low 128 bits are this round's key.
 // The key step runs in the first stage; its result rides along with the data
 // and meets it in the last stage (aes_round's KEY_LAG).
+// LANES blocks travel side by side and share the key step (one key window per
+// slot): the multi-lane form of the same unit.
 `default_nettype none
 
 module aes_round_unit #(
     parameter IMPL   = "LUT",
     parameter MODE   = "BOTH",
     parameter STAGES = 1,
+    parameter LANES  = 1,
     parameter SIDE_W = 1        // caller's sideband, delayed with the block
 ) (
     input  wire              clk,
     input  wire              rst_n,
     input  wire              ce,
     input  wire              in_valid,
-    input  wire [127:0]      in_state,
+    input  wire [128*LANES-1:0] in_state,
     input  wire [255:0]      in_window,
     input  wire [1:0]        in_len,
     input  wire              in_inv,
     input  wire [3:0]        in_rnd,
     input  wire [SIDE_W-1:0] in_side,
     output wire              out_valid,
-    output wire [127:0]      out_state,
+    output wire [128*LANES-1:0] out_state,
     output wire [255:0]      out_window,
     output wire [1:0]        out_len,
     output wire              out_inv,
@@ -54,10 +57,16 @@ module aes_round_unit #(
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(out_window)
     );
 
-    aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
-        .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
-        .in_state(in_state), .round_key(window_last[127:0]), .out_state(out_state)
-    );
+    genvar l;
+    generate
+        for (l = 0; l < LANES; l = l + 1) begin : g_lane
+            aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
+                .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
+                .in_state(in_state[128*l +: 128]), .round_key(window_last[127:0]),
+                .out_state(out_state[128*l +: 128])
+            );
+        end
+    endgenerate
 
     // Block control travels beside the data; only valid needs a reset.
     aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
