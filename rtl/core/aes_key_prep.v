@@ -8,7 +8,10 @@
 // decryption start window (window Nr): the unit runs Nr forward key steps, one
 // per cycle, in the context register itself, so ctx_valid (and key_ready)
 // are low for Nr cycles: 10/12/14 for AES-128/192/256.
-// key_len 3, or a direction the build does not have (MODE), is refused: the
+// With DEC_WINDOW = 0 no expansion is done here (a core that pre-expands in
+// its own pipeline, e.g. the agile pipeline): every key is in force at once.
+// key_len 3, a key size not in KEYS, or a direction the build does not have
+// (MODE), is refused: the
 // handshake completes, key_error is set and the old context stays in force.
 // key_error clears on the next accepted key. clear (and reset) zeroize the
 // context and leave no key in force.
@@ -16,7 +19,9 @@
 
 module aes_key_prep #(
     parameter IMPL = "LUT",
-    parameter MODE = "BOTH"      // directions the core supports
+    parameter MODE = "BOTH",     // directions the core supports
+    parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
+    parameter DEC_WINDOW = 1     // 0: hand out the raw key for decryption too (the core expands it)
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -40,7 +45,7 @@ module aes_key_prep #(
     assign ctx_valid = have_key && !expanding;
 
     wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
-    wire len_ok = (key_len != 2'd3);
+    wire len_ok = (key_len != 2'd3) && KEYS[key_len];
     wire load   = key_valid && key_ready && len_ok && dir_ok;
     wire refuse = key_valid && key_ready && !(len_ok && dir_ok);
 
@@ -51,7 +56,7 @@ module aes_key_prep #(
 
     wire [255:0] stepped;
     generate
-        if (MODE != "ENC") begin : g_dec_prep
+        if (MODE != "ENC" && DEC_WINDOW != 0) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .inv(1'b0), .key_len(ctx_len), .step_idx(step),
                 .in_window(ctx_window), .out_window(stepped)
@@ -72,7 +77,7 @@ module aes_key_prep #(
             ctx_inv    <= 1'b0;
         end else if (load) begin
             have_key   <= 1'b1;
-            expanding  <= key_decrypt;
+            expanding  <= key_decrypt && (DEC_WINDOW != 0);
             step       <= 4'd0;
             key_error  <= 1'b0;
             ctx_window <= key_masked;

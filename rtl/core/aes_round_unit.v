@@ -11,6 +11,8 @@
 // and meets it in the last stage (aes_round's KEY_LAG).
 // LANES blocks travel side by side and share the key step (one key window per
 // slot): the multi-lane form of the same unit.
+// BYPASS = 1 lets a block that has finished its rounds (AES-128 in a round
+// 11..14 unit) ride through unchanged, so mixed key lengths keep one latency.
 `default_nettype none
 
 module aes_round_unit #(
@@ -18,6 +20,7 @@ module aes_round_unit #(
     parameter MODE   = "BOTH",
     parameter STAGES = 1,
     parameter LANES  = 1,
+    parameter BYPASS = 0,       // 1: blocks with in_rnd >= Nr pass unchanged (constant-latency pipelines)
     parameter SIDE_W = 1        // caller's sideband, delayed with the block
 ) (
     input  wire              clk,
@@ -57,14 +60,29 @@ module aes_round_unit #(
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(out_window)
     );
 
+    wire [128*LANES-1:0] rounded;
     genvar l;
     generate
         for (l = 0; l < LANES; l = l + 1) begin : g_lane
             aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
                 .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
                 .in_state(in_state[128*l +: 128]), .round_key(window_last[127:0]),
-                .out_state(out_state[128*l +: 128])
+                .out_state(rounded[128*l +: 128])
             );
+        end
+        if (BYPASS != 0) begin : g_bypass
+            wire                 skip = (in_rnd >= nr);
+            wire                 skip_q;
+            wire [128*LANES-1:0] held;
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES)) u_skip (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(skip), .out_data(skip_q)
+            );
+            aes_delay #(.WIDTH(128*LANES), .DEPTH(STAGES)) u_held (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_state), .out_data(held)
+            );
+            assign out_state = skip_q ? held : rounded;
+        end else begin : g_no_bypass
+            assign out_state = rounded;
         end
     endgenerate
 

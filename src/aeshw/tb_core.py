@@ -36,7 +36,8 @@ class CoreTB:
         self.expected: deque = deque()   # (data_bytes, user) in acceptance order
         self.received = 0
         self.errors: list[str] = []
-        self.key = None                  # (key, decrypt) in force for new blocks
+        self.key = None                  # (key, decrypt) of the last key handshake
+        self.key_hist: list = []         # (handshake cycle, key, decrypt)
         self.in_cycles: list[int] = []   # cycle of each accepted beat
         self.out_cycles: list[int] = []  # cycle of each emitted beat
         self.out_ready_prob = 1.0
@@ -82,13 +83,23 @@ class CoreTB:
             if d.key_ready.value == 1:
                 break
         d.key_valid.value = 0
+        c = self.cycle()
         if len_code is None or len_code != 3:
             self.key = (key, decrypt)
-        return self.cycle()
+            self.key_hist.append((c, key, decrypt))
+        return c
 
     # ---- blocks ---------------------------------------------------------
-    def expect(self, data: bytes) -> bytes:
-        key, decrypt = self.key
+    def key_at(self, cycle: int):
+        """The key in force for a block accepted in `cycle`: the last key
+        handshake strictly before it (a handshake in the same cycle is not)."""
+        for c, key, decrypt in reversed(self.key_hist):
+            if c < cycle:
+                return key, decrypt
+        raise AssertionError(f"block accepted in cycle {cycle} before any key")
+
+    def expect(self, data: bytes, cycle: int | None = None) -> bytes:
+        key, decrypt = self.key_at(self.cycle() if cycle is None else cycle)
         return (ecb_decrypt if decrypt else ecb_encrypt)(key, data)
 
     async def send(self, data: bytes, user: int = 0):

@@ -1,4 +1,5 @@
-"""pytest entry: the iterative core (aes_core_folded, U=1, STAGES=1) on both simulators."""
+"""pytest entry: aes_core_folded, the iterative core (U=1, STAGES=1) and the
+folded / inner-pipelined / multi-lane variants, on both simulators."""
 from pathlib import Path
 
 import pytest
@@ -10,15 +11,39 @@ HERE = Path(__file__).parent
 
 @pytest.mark.parametrize("impl", ["LUT", "COMPOSITE"])
 def test_iterative_verilator(impl):
+    """The iterative core: every NIST ECB file, MCT 100x1000 (AES-128/256, LUT)."""
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim="verilator",
-        parameters={"U": 1, "STAGES": 1, "IMPL": impl, "MODE": "BOTH"},
+        parameters={"U": 1, "STAGES": 1, "LANES": 1, "IMPL": impl, "MODE": "BOTH"},
         extra_env={"MCT_SIZES": "16,32" if impl == "LUT" else "16", "MCT_OUTER": "100"})
 
 
 def test_iterative_icarus():
-    """Icarus as the second simulator: a subset of each NIST file, short MCT."""
+    """Icarus as the second simulator: a subset of each NIST file, one MCT outer loop."""
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim="icarus",
-        parameters={"U": 1, "STAGES": 1, "IMPL": "LUT", "MODE": "BOTH"},
-        extra_env={"VECTOR_LIMIT": "4", "MCT_SIZES": "16", "MCT_OUTER": "2", "RANDOM_BLOCKS": "300"})
+        parameters={"U": 1, "STAGES": 1, "LANES": 1, "IMPL": "LUT", "MODE": "BOTH"},
+        extra_env={"VECTOR_LIMIT": "4", "MCT_SIZES": "16", "MCT_OUTER": "1", "RANDOM_BLOCKS": "300"})
+
+
+FOLDED = [
+    # (sim, U, STAGES, LANES, IMPL, MODE)
+    ("verilator", 1, 4, 1, "COMPOSITE", "BOTH"),   # 4-stage round: 4 blocks in flight
+    ("verilator", 2, 2, 2, "LUT", "BOTH"),
+    ("verilator", 5, 1, 1, "LUT", "BOTH"),         # last pass shorter for AES-192/256
+    ("icarus", 1, 2, 4, "LUT", "BOTH"),
+    ("icarus", 5, 2, 1, "COMPOSITE", "ENC"),
+    ("icarus", 2, 1, 1, "LUT", "DEC"),
+]
+
+
+@pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", FOLDED,
+                         ids=[f"{c[0]}-U{c[1]}-S{c[2]}-L{c[3]}-{c[4]}-{c[5]}" for c in FOLDED])
+def test_folded(sim, u, stages, lanes, impl, mode):
+    env = {"MCT_SIZES": "16", "MCT_OUTER": "5"}
+    if sim == "icarus":
+        env = {"VECTOR_LIMIT": "6", "RANDOM_BLOCKS": "300", "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
+    run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
+        filelist_name="aes_core_folded", sim=sim,
+        parameters={"U": u, "STAGES": stages, "LANES": lanes, "IMPL": impl, "MODE": mode},
+        extra_env=env)

@@ -1,0 +1,342 @@
+// aes_core_pipelined: fully unrolled, outer-round pipelined AES core with
+// optional inner-round pipelining and LANES parallel blocks per beat.
+//
+// Round i (1..NR_MAX) is its own hardware, STAGES registers deep (aes_round's
+// cuts); the AddRoundKey whitening is folded into the input of round 1.
+// With the output ready a beat of LANES blocks is accepted every clock.
+// Latency (input handshake to out_valid): Nr*STAGES + 1 in SHARED mode
+// (AES-128, STAGES = 1: 11 cycles); AGILE adds its key pre-expansion, below.
+//
+// KEY_MODE "SHARED": one key expansion for the whole core (all lanes, all
+//   rounds): two banks of round-key registers, bank slot i holding the key
+//   round i uses (slot 0: whitening), written in stage order so decryption
+//   needs no reordering. Each block carries a bank bit; a key load expands
+//   into the idle bank (one aes_key_step, one step per clock, Nr clocks) while
+//   blocks keep flowing with the old key; the key handshake completes when the
+//   new bank is ready, and blocks accepted after it use the new bank. A bank
+//   is reused only once no block of it is in flight. key_ready is therefore
+//   low for Nr cycles (+ any drain of the bank from two keys ago); in_ready
+//   never drops for a key change of the same key length.
+//   Exit taps after rounds 10/12/14; all blocks in flight share one key
+//   length, so a key-length change waits until the pipeline has drained.
+// KEY_MODE "AGILE": every block carries its key window down the pipeline (a
+//   key step per round per beat), so a key change costs nothing: in_ready
+//   never drops for keys. Decryption needs window Nr first, so builds with
+//   decryption put NR_MAX forward key steps in front of round 1 (a key
+//   pre-expansion pipeline; encrypt blocks ride through it unchanged) and all
+//   blocks then see latency NR_MAX + NR_MAX*STAGES + 1. Rounds past a block's
+//   Nr are bypassed, so all key lengths share one latency: no drain either.
+//
+// Flow control: the datapath never stalls (no enable fans out over it); a
+// beat is accepted only when a place in the output FIFO is reserved for it.
+// OUT_DEPTH = 0 sizes the FIFO for full rate (latency + 2).
+// KEYS (bit0 128, bit1 192, bit2 256) trims the pipeline to the key sizes
+// the build needs; loads of other sizes are refused with key_error.
+`default_nettype none
+
+module aes_core_pipelined #(
+    parameter LANES     = 1,
+    parameter STAGES    = 1,
+    parameter IMPL      = "LUT",
+    parameter MODE      = "BOTH",
+    parameter KEY_MODE  = "SHARED",
+    parameter [2:0] KEYS = 3'b111,
+    parameter USER_W    = 1,
+    parameter OUT_DEPTH = 0
+) (
+    input  wire                   clk,
+    input  wire                   rst_n,
+    input  wire                   key_valid,
+    output wire                   key_ready,
+    input  wire [255:0]           key,
+    input  wire [1:0]             key_len,
+    input  wire                   key_decrypt,
+    output wire                   key_error,
+    input  wire                   key_clear,
+    input  wire                   in_valid,
+    output wire                   in_ready,
+    input  wire [128*LANES-1:0]   in_data,
+    input  wire [USER_W-1:0]      in_user,
+    output wire                   out_valid,
+    input  wire                   out_ready,
+    output wire [128*LANES-1:0]   out_data,
+    output wire [USER_W-1:0]      out_user,
+    output wire                   busy
+);
+    localparam W       = 128 * LANES;
+    localparam NR_MAX  = KEYS[2] ? 14 : KEYS[1] ? 12 : 10;
+    localparam AGILE   = (KEY_MODE == "AGILE");
+    localparam PRE     = (AGILE && MODE != "ENC") ? NR_MAX : 0;   // key pre-expansion stages
+    localparam LAT_MAX = PRE + NR_MAX * STAGES + 1;
+    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 2;
+    localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;
+    localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
+
+    function [3:0] nr_of;
+        input [1:0] len;
+        nr_of = 4'd10 + {1'b0, len, 1'b0};
+    endfunction
+
+    // ---- flow control: credits for the output FIFO --------------------------
+    reg  [CNT_W-1:0] in_flight;
+    wire [CNT_W-1:0] fifo_count;
+    wire             exiting;
+    wire             credit_ok = (in_flight + fifo_count) < FDEPTH_C;
+    wire             key_ok;            // context valid and usable for this beat
+    assign in_ready = key_ok && credit_ok;
+    wire accept = in_valid && in_ready;
+
+    always @(posedge clk) begin
+        if (!rst_n)
+            in_flight <= {CNT_W{1'b0}};
+        else
+            in_flight <= in_flight + {{(CNT_W-1){1'b0}}, accept} - {{(CNT_W-1){1'b0}}, exiting};
+    end
+
+    // Exit of the last round, and its FIFO.
+    wire [W-1:0]      exit_state;
+    wire [USER_W-1:0] exit_user;
+    wire fifo_in_ready_unused;
+    wire [$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0] fifo_count_raw;
+    aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
+        .clk(clk), .rst_n(rst_n),
+        .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
+        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
+        .count(fifo_count_raw)
+    );
+    assign fifo_count = {{(CNT_W - $bits(fifo_count_raw)){1'b0}}, fifo_count_raw};
+    assign busy = (in_flight != 0) || out_valid;
+
+    genvar i, l;
+    generate
+    if (AGILE) begin : g_agile
+        // ---- context: raw key, length, direction (in force the next cycle) --
+        wire         ctx_valid, ctx_inv;
+        wire [255:0] ctx_window;
+        wire [1:0]   ctx_len;
+        aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .KEYS(KEYS), .DEC_WINDOW(0)) u_ctx (
+            .clk(clk), .rst_n(rst_n), .clear(key_clear),
+            .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
+            .key_decrypt(key_decrypt), .key_error(key_error),
+            .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv)
+        );
+        assign key_ok = ctx_valid;
+
+        // ---- key pre-expansion: window 0 -> window Nr for decrypt blocks ---
+        wire           p_valid [0:PRE];
+        wire [W-1:0]   p_data  [0:PRE];
+        wire [255:0]   p_win   [0:PRE];
+        wire [1:0]     p_len   [0:PRE];
+        wire           p_inv   [0:PRE];
+        wire [USER_W-1:0] p_user [0:PRE];
+        assign p_valid[0] = accept;
+        assign p_data[0]  = in_data;
+        assign p_win[0]   = ctx_window;
+        assign p_len[0]   = ctx_len;
+        assign p_inv[0]   = ctx_inv;
+        assign p_user[0]  = in_user;
+        for (i = 0; i < PRE; i = i + 1) begin : g_pre
+            wire [255:0] stepped;
+            aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
+                .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
+                .in_window(p_win[i]), .out_window(stepped)
+            );
+            wire use_step = p_inv[i] && (i < nr_of(p_len[i]));
+            aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_v (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_valid[i]), .out_data(p_valid[i+1])
+            );
+            aes_delay #(.WIDTH(W + 256 + 3 + USER_W), .DEPTH(1)) u_d (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .in_data({p_data[i], use_step ? stepped : p_win[i], p_len[i], p_inv[i], p_user[i]}),
+                .out_data({p_data[i+1], p_win[i+1], p_len[i+1], p_inv[i+1], p_user[i+1]})
+            );
+        end
+
+        // ---- rounds: whitening, then NR_MAX round units ----------------------
+        wire           r_valid [0:NR_MAX];
+        wire [W-1:0]   r_state [0:NR_MAX];
+        wire [255:0]   r_win   [0:NR_MAX];
+        wire [1:0]     r_len   [0:NR_MAX];
+        wire           r_inv   [0:NR_MAX];
+        wire [3:0]     r_rnd   [0:NR_MAX];
+        wire [USER_W-1:0] r_user [0:NR_MAX];
+        assign r_valid[0] = p_valid[PRE];
+        assign r_state[0] = p_data[PRE] ^ {LANES{p_win[PRE][127:0]}};
+        assign r_win[0]   = p_win[PRE];
+        assign r_len[0]   = p_len[PRE];
+        assign r_inv[0]   = p_inv[PRE];
+        assign r_rnd[0]   = 4'd0;
+        assign r_user[0]  = p_user[PRE];
+        for (i = 0; i < NR_MAX; i = i + 1) begin : g_round
+            // Units past round 10 may see finished AES-128/192 blocks: bypass.
+            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
+                             .BYPASS(i >= 10 ? 1 : 0), .SIDE_W(USER_W)) u_unit (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
+                .in_len(r_len[i]), .in_inv(r_inv[i]), .in_rnd(r_rnd[i]), .in_side(r_user[i]),
+                .out_valid(r_valid[i+1]), .out_state(r_state[i+1]), .out_window(r_win[i+1]),
+                .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_rnd(r_rnd[i+1]), .out_side(r_user[i+1])
+            );
+        end
+        assign exiting    = r_valid[NR_MAX];
+        assign exit_state = r_state[NR_MAX];
+        assign exit_user  = r_user[NR_MAX];
+    end else begin : g_shared
+        // ---- two banks of round keys, slot i = key of round i ----------------
+        reg  [127:0] bank0 [0:NR_MAX];
+        reg  [127:0] bank1 [0:NR_MAX];
+        reg  [1:0]   bank_len [0:1];
+        reg          bank_inv [0:1];
+        reg          cur;                 // bank for newly accepted beats
+        reg          have_key;
+        reg          expanding;
+        reg  [3:0]   step;
+        reg  [255:0] win;
+        reg          err_q;
+        reg  [CNT_W-1:0] bank_cnt [0:1];  // beats in flight per bank
+        wire         exit_bank;
+        reg  [1:0]   pipe_len;            // key length of the beats in flight
+
+        wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
+        wire len_ok = (key_len != 2'd3) && KEYS[key_len];
+        wire nxt    = ~cur;
+        wire [3:0] nr_new = nr_of(key_len);
+        // Start expanding the presented key once the idle bank has drained.
+        wire start  = key_valid && !expanding && len_ok && dir_ok && (bank_cnt[nxt] == 0);
+        wire done   = expanding && (step == nr_new);
+        wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
+        assign key_ready = done || refuse;
+        assign key_error = err_q;
+
+        wire [255:0] key_masked = (key_len == 2'd0) ? {128'h0, key[127:0]} :
+                                  (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
+        wire [255:0] stepped;
+        aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_expand (
+            .inv(1'b0), .key_len(key_len), .step_idx(step), .in_window(win), .out_window(stepped)
+        );
+        // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt).
+        wire [3:0] slot = key_decrypt ? (nr_new - step) : step;
+
+        integer k;
+        always @(posedge clk) begin
+            if (!rst_n || key_clear) begin
+                cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0;
+                win <= 256'h0; err_q <= 1'b0;
+                for (k = 0; k <= NR_MAX; k = k + 1) begin
+                    bank0[k] <= 128'h0;
+                    bank1[k] <= 128'h0;
+                end
+                bank_len[0] <= 2'd0; bank_len[1] <= 2'd0;
+                bank_inv[0] <= 1'b0; bank_inv[1] <= 1'b0;
+            end else begin
+                if (refuse) err_q <= 1'b1;
+                if (start) begin
+                    expanding <= 1'b1;
+                    step      <= 4'd0;
+                    win       <= key_masked;
+                end else if (expanding) begin
+                    // write round key `step` (low 128 bits of window `step`)
+                    if (nxt) bank1[slot] <= win[127:0];
+                    else     bank0[slot] <= win[127:0];
+                    win  <= stepped;
+                    step <= step + 4'd1;
+                    if (done) begin
+                        expanding     <= 1'b0;
+                        cur           <= nxt;
+                        have_key      <= 1'b1;
+                        err_q         <= 1'b0;
+                        bank_len[nxt] <= key_len;
+                        bank_inv[nxt] <= key_decrypt;
+                    end
+                end
+            end
+        end
+
+        wire [1:0] ctx_len = bank_len[cur];
+        wire       ctx_inv = bank_inv[cur];
+        // Same key length as the beats in flight, or an empty pipeline.
+        assign key_ok = have_key && ((in_flight == 0) || (pipe_len == ctx_len));
+
+        always @(posedge clk) begin
+            if (!rst_n) begin
+                bank_cnt[0] <= {CNT_W{1'b0}};
+                bank_cnt[1] <= {CNT_W{1'b0}};
+                pipe_len    <= 2'd0;
+            end else begin
+                bank_cnt[0] <= bank_cnt[0] + {{(CNT_W-1){1'b0}}, accept && !cur}
+                                           - {{(CNT_W-1){1'b0}}, exiting && !exit_bank};
+                bank_cnt[1] <= bank_cnt[1] + {{(CNT_W-1){1'b0}}, accept && cur}
+                                           - {{(CNT_W-1){1'b0}}, exiting && exit_bank};
+                if (accept) pipe_len <= ctx_len;
+            end
+        end
+
+        // ---- the rounds --------------------------------------------------------
+        // Control per beat: {user, bank, inv, len}; valid separately (reset).
+        localparam CW = USER_W + 4;
+        wire           s_valid [0:NR_MAX];
+        wire [W-1:0]   s_state [0:NR_MAX];
+        wire [CW-1:0]  s_ctl   [0:NR_MAX];
+        wire [127:0]   rk0 = cur ? bank1[0] : bank0[0];
+        assign s_valid[0] = accept;
+        assign s_state[0] = in_data ^ {LANES{rk0}};
+        assign s_ctl[0]   = {in_user, cur, ctx_inv, ctx_len};
+
+        for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round
+            wire [CW-1:0] ctl_in = s_ctl[i-1];
+            wire [1:0]    len_in = ctl_in[1:0];
+            wire          inv_in = ctl_in[2];
+            wire final_round = (i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14);
+            // Bank bit at the last stage picks this round's key (KEY_LAG = STAGES-1).
+            wire [CW-1:0] ctl_last;
+            aes_delay #(.WIDTH(CW), .DEPTH(STAGES-1)) u_ctl_lag (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
+            );
+            aes_delay #(.WIDTH(CW), .DEPTH(1)) u_ctl_out (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
+            );
+            wire [127:0] rk = ctl_last[3] ? bank1[i] : bank0[i];
+            // A beat that left at an exit tap leaves a bubble behind it.
+            wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(s_valid[i])
+            );
+            for (l = 0; l < LANES; l = l + 1) begin : g_lane
+                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
+                    .clk(clk), .ce(1'b1), .inv(inv_in), .final_round(final_round),
+                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk),
+                    .out_state(s_state[i][128*l +: 128])
+                );
+            end
+        end
+
+        // Exit taps after rounds 10, 12, 14 (only those the build has).
+        wire [1:0] len10 = s_ctl[10][1:0];
+        wire tap10 = s_valid[10] && len10 == 2'd0;
+        wire tap12, tap14;
+        wire [W-1:0] st12, st14;
+        wire [CW-1:3] c12, c14;
+        if (NR_MAX >= 12) begin : g_tap12
+            assign tap12 = s_valid[12] && s_ctl[12][1:0] == 2'd1;
+            assign st12 = s_state[12];
+            assign c12  = s_ctl[12][CW-1:3];
+        end else begin : g_no12
+            assign tap12 = 1'b0; assign st12 = {W{1'b0}}; assign c12 = {(CW-3){1'b0}};
+        end
+        if (NR_MAX >= 14) begin : g_tap14
+            assign tap14 = s_valid[14] && s_ctl[14][1:0] == 2'd2;
+            assign st14 = s_state[14];
+            assign c14  = s_ctl[14][CW-1:3];
+        end else begin : g_no14
+            assign tap14 = 1'b0; assign st14 = {W{1'b0}}; assign c14 = {(CW-3){1'b0}};
+        end
+        assign exiting    = tap10 || tap12 || tap14;
+        wire [CW-1:3] exit_ub = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
+        assign exit_state = tap10 ? s_state[10] : tap12 ? st12 : st14;
+        assign exit_user  = exit_ub[CW-1:4];
+        assign exit_bank  = exit_ub[3];
+    end
+    endgenerate
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,252 @@
+// aes_mode_engine: ECB / CBC / CTR around any core with the shared core
+// interface, between an AXI4-Stream input and output (docs/aes_axis.md).
+//
+// Everything the output side needs rides with the block in the core's USER
+// sideband, so ECB, CTR and CBC decrypt run at the core's full rate with no
+// extra buffering:
+//   ECB          core(in)                         xor 0
+//   CBC decrypt  core(in), decrypt key            xor {C[j-1] ..., chain}: lane 0 uses
+//                                                 the chain value, lane j the ciphertext of
+//                                                 lane j-1; chain <= last lane's ciphertext
+//   CTR          core(counter blocks), enc key    xor the data; counter += LANES per beat
+//   CBC encrypt  core(P ^ chain) one lane at a time: the next lane waits until the
+//                previous result has left the core (its output handshake), which becomes
+//                the chain value. With LANES > 1 the lanes of a beat go through the core
+//                in order on core lane 0; their results are collected and the beat leaves
+//                with its last lane; s_axis_tready rises with the last lane's issue.
+// Output byte k of a beat is zero where tkeep[k] = 0; tkeep, tlast and tuser
+// leave unchanged with their beat.
+//
+// The active context (mode, direction, chain value / counter) switches in
+// the cycle of the core's key handshake, during a command from
+// aes_axil_regs; the stream is paused (hold) around it, so the key and the
+// context switch at the same beat boundary. A command first waits until no
+// CBC-encrypt block is in flight (its result would update the chain value)
+// and no beat is half issued.
+//
+// Sideband layout (USER_W of the core = SW):
+//   [UW-1:0] tuser, [UW] tlast, [UW+1 +: 16L] tkeep, [.. +: 128L] xor data,
+//   [.. +: LW] lane index (CBC encrypt), [SW-1] CBC-encrypt flag.
+`default_nettype none
+
+module aes_mode_engine #(
+    parameter LANES      = 1,
+    parameter USER_WIDTH = 1,
+    // derived, do not override
+    parameter LW         = (LANES > 1) ? $clog2(LANES) : 1,
+    parameter SW         = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1
+) (
+    input  wire                   clk,
+    input  wire                   rst_n,
+    // command (aes_axil_regs)
+    input  wire                   cmd_valid,
+    input  wire                   cmd_clear,
+    output wire                   cmd_done,
+    input  wire                   hold,
+    input  wire [1:0]             cfg_mode,
+    input  wire                   cfg_decrypt,
+    input  wire [127:0]           cfg_iv,
+    output reg                    st_ready,
+    output wire                   st_busy,
+    output wire                   ev_partial,
+    output reg  [31:0]            blocks_in,
+    output reg  [31:0]            blocks_out,
+    // AXI4-Stream in
+    input  wire [128*LANES-1:0]   s_axis_tdata,
+    input  wire [16*LANES-1:0]    s_axis_tkeep,
+    input  wire                   s_axis_tlast,
+    input  wire [USER_WIDTH-1:0]  s_axis_tuser,
+    input  wire                   s_axis_tvalid,
+    output wire                   s_axis_tready,
+    // AXI4-Stream out
+    output wire [128*LANES-1:0]   m_axis_tdata,
+    output wire [16*LANES-1:0]    m_axis_tkeep,
+    output wire                   m_axis_tlast,
+    output wire [USER_WIDTH-1:0]  m_axis_tuser,
+    output wire                   m_axis_tvalid,
+    input  wire                   m_axis_tready,
+    // core
+    output wire                   core_key_valid,
+    input  wire                   core_key_ready,
+    output wire                   core_key_decrypt,
+    output wire                   core_key_clear,
+    output wire                   core_in_valid,
+    input  wire                   core_in_ready,
+    output reg  [128*LANES-1:0]   core_in_data,
+    output wire [SW-1:0]          core_in_user,
+    input  wire                   core_out_valid,
+    output wire                   core_out_ready,
+    input  wire [128*LANES-1:0]   core_out_data,
+    input  wire [SW-1:0]          core_out_user,
+    input  wire                   core_busy
+);
+    localparam W = 128 * LANES;
+    localparam [1:0] M_ECB = 2'd0, M_CBC = 2'd1, M_CTR = 2'd2;
+    localparam [1:0] S_IDLE = 2'd0, S_QUIESCE = 2'd1, S_KEY = 2'd2, S_DONE = 2'd3;
+    localparam integer  LAST_I    = LANES - 1;
+    localparam integer  LANES_I   = LANES;
+    localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
+
+    function [127:0] bswap;      // byte order <-> 128-bit big-endian integer
+        input [127:0] x;
+        integer b;
+        begin
+            for (b = 0; b < 16; b = b + 1)
+                bswap[8*(15-b) +: 8] = x[8*b +: 8];
+        end
+    endfunction
+
+    function [LW:0] popcount;    // lanes of a beat holding at least one byte
+        input [16*LANES-1:0] keep;
+        integer j;
+        begin
+            popcount = {(LW+1){1'b0}};
+            for (j = 0; j < LANES; j = j + 1)
+                popcount = popcount + {{LW{1'b0}}, |keep[16*j +: 16]};
+        end
+    endfunction
+
+    // ---- active context -----------------------------------------------------
+    reg [1:0]   act_mode;
+    reg         act_dec;
+    reg [127:0] chain;           // CBC chaining value, or CTR counter block
+    reg [1:0]   state;
+    reg         pending;         // a CBC-encrypt block is in the core
+    reg [LW-1:0] cbc_lane;       // next lane of the current beat (CBC encrypt)
+    reg         clear_q;
+
+    wire cbc_enc = (act_mode == M_CBC) && !act_dec;
+    wire run     = st_ready && (state == S_IDLE) && !hold;
+
+    // ---- input side ---------------------------------------------------------
+    reg [W-1:0] xor_in;
+    wire [127:0] ctr_be = bswap(chain);
+    integer j;
+    always @(*) begin
+        core_in_data = s_axis_tdata;
+        xor_in       = {W{1'b0}};
+        case (act_mode)
+            M_CTR: begin
+                for (j = 0; j < LANES; j = j + 1)
+                    core_in_data[128*j +: 128] = bswap(ctr_be + {96'h0, j[31:0]});
+                xor_in = s_axis_tdata;
+            end
+            M_CBC: begin
+                if (act_dec) begin
+                    xor_in = s_axis_tdata << 128;    // lane j: ciphertext of lane j-1
+                    xor_in[127:0] = chain;
+                end else begin
+                    core_in_data = {W{1'b0}};
+                    core_in_data[127:0] = s_axis_tdata[128*cbc_lane +: 128] ^ chain;
+                end
+            end
+            default: ;
+        endcase
+    end
+
+    assign core_in_valid = run && s_axis_tvalid && !(cbc_enc && pending);
+    assign s_axis_tready = run && core_in_ready && !(cbc_enc && (pending || cbc_lane != LAST_LANE));
+    wire in_fire   = core_in_valid && core_in_ready;
+    wire beat_fire = s_axis_tvalid && s_axis_tready;
+
+    assign core_in_user = {cbc_enc, cbc_lane, xor_in, s_axis_tkeep, s_axis_tlast, s_axis_tuser};
+    assign ev_partial   = beat_fire && (act_mode != M_CTR) && !(&s_axis_tkeep);
+
+    // ---- output side --------------------------------------------------------
+    wire [USER_WIDTH-1:0] o_user = core_out_user[USER_WIDTH-1:0];
+    wire                  o_last = core_out_user[USER_WIDTH];
+    wire [16*LANES-1:0]   o_keep = core_out_user[USER_WIDTH+1 +: 16*LANES];
+    wire [W-1:0]          o_xor  = core_out_user[USER_WIDTH+1+16*LANES +: W];
+    wire [LW-1:0]         o_lane = core_out_user[USER_WIDTH+1+16*LANES+W +: LW];
+    wire                  o_cbc  = core_out_user[SW-1];
+    wire o_emit = !o_cbc || (o_lane == LAST_LANE);
+
+    assign m_axis_tvalid  = core_out_valid && o_emit;
+    assign core_out_ready = o_emit ? m_axis_tready : 1'b1;
+    wire out_fire  = core_out_valid && core_out_ready;
+    wire beat_out  = m_axis_tvalid && m_axis_tready;
+
+    wire [W-1:0] result;
+    generate
+        if (LANES > 1) begin : g_collect
+            reg [W-128-1:0] collected;      // CBC encrypt: lanes 0..L-2 of the beat
+            always @(posedge clk)
+                if (out_fire && o_cbc && !o_emit)
+                    collected[128*o_lane +: 128] <= core_out_data[127:0];
+            assign result = o_cbc ? {core_out_data[127:0], collected} : (core_out_data ^ o_xor);
+        end else begin : g_single
+            assign result = core_out_data ^ o_xor;
+        end
+    endgenerate
+
+    reg [W-1:0] keep_mask;
+    integer k;
+    always @(*)
+        for (k = 0; k < 16 * LANES; k = k + 1)
+            keep_mask[8*k +: 8] = {8{o_keep[k]}};
+
+    assign m_axis_tdata = result & keep_mask;   // zero while !core_out_valid (core contract)
+    assign m_axis_tkeep = o_keep;
+    assign m_axis_tlast = o_last;
+    assign m_axis_tuser = o_user;
+
+    // ---- commands -----------------------------------------------------------
+    wire quiet = !pending && (cbc_lane == {LW{1'b0}});
+    assign core_key_valid   = (state == S_KEY);
+    assign core_key_decrypt = cfg_decrypt && (cfg_mode != M_CTR);
+    assign core_key_clear   = clear_q;
+    assign cmd_done         = (state == S_DONE);
+    assign st_busy          = core_busy || !quiet;
+
+    always @(posedge clk) begin
+        if (!rst_n) begin
+            state <= S_IDLE; st_ready <= 1'b0; clear_q <= 1'b0;
+            act_mode <= M_ECB; act_dec <= 1'b0; chain <= 128'h0;
+            pending <= 1'b0; cbc_lane <= {LW{1'b0}};
+            blocks_in <= 32'h0; blocks_out <= 32'h0;
+        end else begin
+            clear_q <= 1'b0;
+            case (state)
+                S_IDLE:    if (cmd_valid) state <= S_QUIESCE;
+                S_QUIESCE: if (quiet) begin
+                    if (cmd_clear) begin
+                        clear_q  <= 1'b1;           // core key context zeroized next cycle
+                        st_ready <= 1'b0;
+                        act_mode <= M_ECB; act_dec <= 1'b0; chain <= 128'h0;
+                        state    <= S_DONE;
+                    end else begin
+                        state <= S_KEY;
+                    end
+                end
+                S_KEY: if (core_key_ready) begin     // key handshake: switch the context
+                    st_ready <= 1'b1;
+                    act_mode <= cfg_mode;
+                    act_dec  <= cfg_decrypt;
+                    chain    <= cfg_iv;
+                    state    <= S_DONE;
+                end
+                default: state <= S_IDLE;            // S_DONE: cmd_done for one cycle
+            endcase
+
+            if (in_fire) begin
+                case (act_mode)
+                    M_CTR: chain <= bswap(ctr_be + {96'h0, LANES_I[31:0]});
+                    M_CBC: if (act_dec) chain <= s_axis_tdata[W-128 +: 128];
+                           else begin
+                               pending  <= 1'b1;
+                               cbc_lane <= (cbc_lane == LAST_LANE) ? {LW{1'b0}} : cbc_lane + 1'b1;
+                           end
+                    default: ;
+                endcase
+            end
+            if (out_fire && o_cbc) begin
+                chain   <= core_out_data[127:0];
+                pending <= 1'b0;
+            end
+            if (beat_fire) blocks_in  <= blocks_in  + {{(31-LW){1'b0}}, popcount(s_axis_tkeep)};
+            if (beat_out)  blocks_out <= blocks_out + {{(31-LW){1'b0}}, popcount(m_axis_tkeep)};
+        end
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,261 @@
+"""cocotb tests for aes_key_prep: key handshake and the active key context.
+
+Toplevel aes_key_prep (IMPL/MODE from the build parameters). Contract under
+test (aes_key_prep.v header): a handshake (key_valid && key_ready) with a
+valid length loads a context; encrypt keys are in force the next cycle;
+decrypt keys hold ctx_valid and key_ready low for exactly Nr cycles (10/12/14)
+and then hold the decryption start window, aeshw.model.key_window(key, Nr);
+key_len 3 or a direction the build lacks is refused with key_error and the
+old context stays; key_error clears on the next accepted key; clear and reset
+zeroize the context. Key bits beyond the key length are dropped.
+"""
+import random
+
+import cocotb
+from cocotb.triggers import FallingEdge
+
+from aeshw.model import KEY_LEN_CODE, NR, check_model_against_openssl, key_window
+from aeshw.sim import param
+from tbutil import settle, start_clock, sval
+
+MODE = param("MODE", "BOTH")
+DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
+
+
+def dir_ok(decrypt: bool) -> bool:
+    return MODE == "BOTH" or (MODE == "DEC") == decrypt
+
+
+class Ctx:
+    """Reference model of the documented behaviour, one step per clock."""
+
+    def __init__(self):
+        self.zero()
+
+    def zero(self):
+        self.have_key = False
+        self.busy = 0            # cycles of decrypt-key preparation left
+        self.error = 0
+        self.window, self.len, self.inv = 0, 0, 0
+
+    def ready(self):
+        return int(self.busy == 0)
+
+    def valid(self):
+        return int(self.have_key and self.busy == 0)
+
+    def clock(self, rst_n, clear, key_valid, key, code, decrypt):
+        if not rst_n or clear:
+            self.zero()
+        elif key_valid and self.ready():
+            if code != 3 and dir_ok(decrypt):
+                nbytes = {0: 16, 1: 24, 2: 32}[code]
+                k = key[:nbytes]
+                self.have_key, self.error = True, 0
+                self.busy = NR[nbytes] if decrypt else 0
+                self.window = key_window(k, NR[nbytes]) if decrypt else key_window(k, 0)
+                self.len, self.inv = code, int(decrypt)
+            else:
+                self.error = 1
+        elif self.busy:
+            self.busy -= 1
+
+
+async def setup(dut):
+    dut.rst_n.value = 0
+    dut.clear.value = 0
+    dut.key_valid.value = 0
+    dut.key.value = 0
+    dut.key_len.value = 0
+    dut.key_decrypt.value = 0
+    await start_clock(dut)
+    await FallingEdge(dut.clk)
+    dut.rst_n.value = 1
+
+
+def outputs(dut):
+    return {"key_ready": sval(dut.key_ready), "ctx_valid": sval(dut.ctx_valid),
+            "key_error": sval(dut.key_error), "ctx_window": sval(dut.ctx_window),
+            "ctx_len": sval(dut.ctx_len), "ctx_inv": sval(dut.ctx_inv)}
+
+
+def check(dut, m: Ctx, what: str, strict_ctx: bool = True):
+    """Compare every output with the model. The context is compared when it
+    is in force (ctx_valid) or zeroized (no key ever loaded since clear)."""
+    got = outputs(dut)
+    exp = {"key_ready": m.ready(), "ctx_valid": m.valid(), "key_error": m.error}
+    if m.valid() or (strict_ctx and not m.have_key):
+        exp.update(ctx_window=m.window, ctx_len=m.len, ctx_inv=m.inv)
+    bad = {k: (hex(got[k]), hex(v)) for k, v in exp.items() if got[k] != v}
+    assert not bad, f"{what}: (got, expected) {bad}"
+
+
+def key_bits(key: bytes, rng) -> int:
+    """The 256-bit key input: key bytes, random junk above the key length."""
+    junk = rng.getrandbits(256) & ~((1 << (8 * len(key))) - 1)
+    return int.from_bytes(key, "little") | junk
+
+
+@cocotb.test()
+async def test_reset_state(dut):
+    """After reset: ready for a key, no context, no error, zero window."""
+    await setup(dut)
+    await settle()
+    check(dut, Ctx(), "after reset")
+
+
+@cocotb.test()
+async def test_load_timing(dut):
+    """Each key length and direction: encrypt context in force the next cycle;
+    decrypt: key_ready/ctx_valid low for exactly Nr cycles, then the start
+    window key_window(key, Nr). A key offered during the preparation waits
+    and is accepted in the first ready cycle."""
+    await setup(dut)
+    rng = random.Random(param("SEED", 61))
+    for nbytes in (16, 24, 32):
+        for decrypt in DIRS:
+            key = bytes(rng.randrange(256) for _ in range(nbytes))
+            check_model_against_openssl(key, bytes(16))
+            nr = NR[nbytes]
+            dut.key.value = key_bits(key, rng)
+            dut.key_len.value = KEY_LEN_CODE[nbytes]
+            dut.key_decrypt.value = int(decrypt)
+            dut.key_valid.value = 1
+            await settle()
+            assert sval(dut.key_ready) == 1
+            await FallingEdge(dut.clk)                  # handshake edge
+            # next key already offered, to check it waits for key_ready
+            key2 = bytes(rng.randrange(256) for _ in range(16))
+            dut.key.value = key_bits(key2, rng)
+            dut.key_len.value = 0
+            dut.key_decrypt.value = 0 if dir_ok(False) else 1
+            low = 0
+            while True:
+                await settle()
+                if sval(dut.key_ready) == 1:
+                    break
+                assert sval(dut.ctx_valid) == 0, "ctx_valid high while key_ready is low"
+                low += 1
+                assert low <= 20, "key_ready stuck low"
+                await FallingEdge(dut.clk)
+            exp_low = nr if decrypt else 0
+            assert low == exp_low, (f"AES-{nbytes * 8} {'decrypt' if decrypt else 'encrypt'}: "
+                                    f"key_ready low {low} cycles, expected {exp_low}")
+            exp_win = key_window(key, nr) if decrypt else key_window(key, 0)
+            got = outputs(dut)
+            assert got["ctx_valid"] == 1, "context not in force"
+            assert got["ctx_window"] == exp_win, (f"AES-{nbytes * 8} dec={decrypt}: ctx_window "
+                                                  f"{got['ctx_window']:064x}, expected {exp_win:064x}")
+            assert (got["ctx_len"], got["ctx_inv"], got["key_error"]) == (KEY_LEN_CODE[nbytes], int(decrypt), 0)
+            await FallingEdge(dut.clk)                  # key2 handshake edge
+            dut.key_valid.value = 0
+            await settle()
+            d2 = not dir_ok(False)
+            if not d2:
+                got = outputs(dut)
+                assert got["ctx_valid"] == 1 and got["ctx_window"] == key_window(key2, 0) \
+                    and got["ctx_inv"] == 0 and got["ctx_len"] == 0, "waiting key not loaded on the first ready cycle"
+            for _ in range(NR[16] + 1):                 # let a decrypt key2 finish
+                await FallingEdge(dut.clk)
+
+
+@cocotb.test()
+async def test_refused_keys(dut):
+    """key_len 3 (and a direction the build lacks) is refused: key_error is
+    set, the old context stays in force, no preparation starts; the next
+    accepted key clears key_error."""
+    await setup(dut)
+    rng = random.Random(param("SEED", 62))
+    m = Ctx()
+    good = bytes(rng.randrange(256) for _ in range(24))
+    offers = [(good, 1, DIRS[0])]
+    for d in (False, True):
+        offers.append((bytes(rng.randrange(256) for _ in range(32)), 3, d))   # len 3 refused
+    if MODE != "BOTH":
+        offers.append((bytes(rng.randrange(256) for _ in range(16)), 0, MODE == "ENC"))   # wrong direction
+    offers.append((bytes(rng.randrange(256) for _ in range(32)), 2, DIRS[-1]))
+    for key, code, dec in offers:
+        dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "little")
+        dut.key_len.value = code
+        dut.key_decrypt.value = int(dec)
+        dut.key_valid.value = 1
+        await settle()
+        check(dut, m, "before offer")
+        await FallingEdge(dut.clk)
+        m.clock(1, 0, 1, key, code, dec)
+        dut.key_valid.value = 0
+        for i in range(16):
+            await settle()
+            check(dut, m, f"after offer len={code} dec={dec}, cycle {i}")
+            await FallingEdge(dut.clk)
+            m.clock(1, 0, 0, key, code, dec)
+        refused = code == 3 or not dir_ok(dec)
+        assert sval(dut.key_error) == int(refused), f"key_error={sval(dut.key_error)} after len={code} dec={dec}"
+
+
+@cocotb.test()
+async def test_clear(dut):
+    """clear zeroizes the context (and key_error) and leaves no key in force,
+    also in the middle of a decrypt-key preparation; reset does the same."""
+    await setup(dut)
+    rng = random.Random(param("SEED", 63))
+    m = Ctx()
+    seq = []
+    for dec in DIRS:
+        key = bytes(rng.randrange(256) for _ in range(32))
+        seq += [("key", key, 2, dec)] + [("idle",)] * 20 + [("clear",)] + [("idle",)] * 3
+        if dec:   # clear in the middle of the preparation
+            seq += [("key", key, 2, dec)] + [("idle",)] * 5 + [("clear",)] + [("idle",)] * 20
+    seq += [("key", bytes(32), 3, DIRS[0]), ("idle",), ("clear",), ("idle",)]       # clears key_error
+    seq += [("key", bytes(range(16)), 0, DIRS[0])] + [("idle",)] * 12 + [("reset",), ("idle",)]
+    cleared_checks = 0
+    for op in seq:
+        key, code, dec = (op[1], op[2], op[3]) if op[0] == "key" else (bytes(32), 0, 0)
+        dut.key_valid.value = int(op[0] == "key")
+        dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "little")
+        dut.key_len.value = code
+        dut.key_decrypt.value = int(dec)
+        dut.clear.value = int(op[0] == "clear")
+        dut.rst_n.value = int(op[0] != "reset")
+        await settle()
+        check(dut, m, f"op {op[0]}")
+        cleared_checks += int(not m.have_key and m.error == 0)
+        await FallingEdge(dut.clk)
+        m.clock(op[0] != "reset", op[0] == "clear", op[0] == "key" and m.ready(), key, code, dec)
+    dut.clear.value = 0
+    dut.rst_n.value = 1
+    await settle()
+    check(dut, m, "end")
+    assert not m.have_key and cleared_checks >= 5
+
+
+@cocotb.test()
+async def test_random_sequence(dut):
+    """Random keys (all lengths, len 3, both directions), random offer timing,
+    clears and resets, every output checked every cycle against the model."""
+    await setup(dut)
+    rng = random.Random(param("SEED", 64))
+    m = Ctx()
+    loads = 0
+    for cyc in range(int(param("CYCLES", 1500))):
+        r = rng.random()
+        code = rng.choice((0, 0, 1, 1, 2, 2, 3))
+        key = bytes(rng.randrange(256) for _ in range(32))
+        dec = rng.random() < 0.5
+        key_valid = int(r < 0.25)
+        clear = int(0.25 <= r < 0.27)
+        rst_n = int(not (0.27 <= r < 0.28))
+        nbytes = {0: 16, 1: 24}.get(code, 32)
+        dut.key.value = key_bits(key[:nbytes], rng)
+        dut.key_len.value = code
+        dut.key_decrypt.value = int(dec)
+        dut.key_valid.value = key_valid
+        dut.clear.value = clear
+        dut.rst_n.value = rst_n
+        await settle()
+        check(dut, m, f"cycle {cyc}")
+        loads += int(key_valid and m.ready() and rst_n and not clear and code != 3 and dir_ok(dec))
+        await FallingEdge(dut.clk)
+        m.clock(rst_n, clear, key_valid, key, code, dec)
+    assert loads > 50, f"only {loads} keys loaded"
+    dut._log.info("%d keys loaded", loads)

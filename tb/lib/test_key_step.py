@@ -1,0 +1,113 @@
+"""cocotb tests for aes_key_step: one forward or inverse key-expansion step.
+
+Toplevel aes_key_step (IMPL/MODE from the build parameters) or the wrapper
+tb_datapath_all (every IMPL x MODE, same inputs). Reference:
+aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
+check_model_against_openssl): forward step r maps window r to window r+1,
+inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
+"""
+import random
+
+import cocotb
+
+from aeshw.model import KEY_LEN_CODE, NR, check_model_against_openssl, key_window
+from aeshw.sim import param
+from tbutil import settle, sval, top_name
+
+
+def instances(dut):
+    """[(name, MODE, out handle)]"""
+    if top_name(dut) == "tb_datapath_all":
+        return [(f"{i}/{m}", m, getattr(dut, f"out_window_{'lut' if i == 'LUT' else 'comp'}_{m.lower()}"))
+                for i in ("LUT", "COMPOSITE") for m in ("ENC", "DEC", "BOTH")]
+    return [(f"{param('IMPL', 'LUT')}/{param('MODE', 'BOTH')}", param("MODE", "BOTH"), dut.out_window)]
+
+
+def test_keys(rng, nkeys):
+    keys = []
+    for n in (16, 24, 32):
+        keys += [bytes(n), b"\xff" * n, bytes(range(n))]          # FIPS-197 A.1-A.3 style key too
+        keys += [bytes(rng.randrange(256) for _ in range(n)) for _ in range(nkeys)]
+    return keys
+
+
+async def apply(dut, window, key_len, step, inv):
+    dut.in_window.value = window
+    dut.key_len.value = key_len
+    dut.step_idx.value = step
+    dut.inv.value = inv
+    await settle()
+
+
+@cocotb.test()
+async def test_reference_windows(dut):
+    """The reference: window 0 is the key, round keys of the windows give the
+    OpenSSL cipher (check_model_against_openssl), FIPS-197 A.1 last round key."""
+    rng = random.Random(30)
+    for key in test_keys(rng, 2):
+        assert key_window(key, 0) == int.from_bytes(key, "little")
+        check_model_against_openssl(key, bytes(rng.randrange(256) for _ in range(16)))
+    k = bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c")
+    assert (key_window(k, 10) & ((1 << 128) - 1)).to_bytes(16, "little").hex() == \
+        "d014f9a8c9ee2589e13f0cc8b6630ca6"
+
+
+@cocotb.test()
+async def test_every_step(dut):
+    """Every step_idx of every key length, forward and inverse, random keys.
+    ENC/DEC instances must ignore inv; key_len 3 behaves as 256."""
+    insts = instances(dut)
+    rng = random.Random(param("SEED", 31))
+    checks = {name: 0 for name, _, _ in insts}
+    for key in test_keys(rng, int(param("NKEYS", 6))):
+        nr = NR[len(key)]
+        codes = [KEY_LEN_CODE[len(key)]] + ([3] if len(key) == 32 else [])
+        for code in codes:
+            for r in range(nr):
+                w0, w1 = key_window(key, r), key_window(key, r + 1)
+                for inv in rng.sample((0, 1), 2):
+                    # forward: window r -> window r+1
+                    await apply(dut, w0, code, r, inv)
+                    for name, mode, out in insts:
+                        if mode == "ENC" or (mode == "BOTH" and inv == 0):
+                            got = sval(out)
+                            assert got == w1, (f"{name} forward AES-{len(key) * 8} key_len={code} step {r} "
+                                               f"inv={inv}: got {got:064x}, expected {w1:064x}")
+                            checks[name] += 1
+                    # inverse: window r+1 -> window r
+                    await apply(dut, w1, code, r, inv)
+                    for name, mode, out in insts:
+                        if mode == "DEC" or (mode == "BOTH" and inv == 1):
+                            got = sval(out)
+                            assert got == w0, (f"{name} inverse AES-{len(key) * 8} key_len={code} step {r} "
+                                               f"inv={inv}: got {got:064x}, expected {w0:064x}")
+                            checks[name] += 1
+    for name, _, _ in insts:
+        assert checks[name] > 100, f"{name}: only {checks[name]} checks"
+        dut._log.info("%s: %d steps checked", name, checks[name])
+
+
+@cocotb.test()
+async def test_walk(dut):
+    """Walk window 0 -> Nr -> 0 feeding each RTL output back (as aes_key_prep
+    and the round unit do), checking every window on the way."""
+    insts = instances(dut)
+    rng = random.Random(param("SEED", 32))
+    for name, mode, out in insts:
+        for n in (16, 24, 32):
+            key = bytes(rng.randrange(256) for _ in range(n))
+            nr, code = NR[n], KEY_LEN_CODE[n]
+            w = key_window(key, 0)
+            if mode != "DEC":
+                for r in range(nr):
+                    await apply(dut, w, code, r, 0)
+                    w = sval(out)
+                    assert w == key_window(key, r + 1), f"{name} AES-{n * 8} forward walk, window {r + 1}"
+            else:
+                w = key_window(key, nr)
+            if mode != "ENC":
+                for r in reversed(range(nr)):
+                    await apply(dut, w, code, r, 1)
+                    w = sval(out)
+                    assert w == key_window(key, r), f"{name} AES-{n * 8} inverse walk, window {r}"
+                assert w == int.from_bytes(key, "little"), f"{name}: walk back did not return the key"
