@@ -164,11 +164,11 @@ module aes_bist #(
                 beats_left  <= beats_left - 32'd1;
                 blocks_sent <= blocks_sent + LANES_C;
             end
-            if (inject_error) armed <= 1'b1;
-            if (ct_fire && armed && !inject_error) begin
-                armed           <= 1'b0;
+            if (ct_fire && armed) begin                  // this beat carries the error
+                armed           <= inject_error;
                 errors_injected <= errors_injected + 32'd1;
-            end
+            end else if (inject_error)
+                armed <= 1'b1;
             if (dec_out_valid) begin
                 chk_q          <= advance(chk_q);
                 blocks_checked <= blocks_checked + LANES_C;
