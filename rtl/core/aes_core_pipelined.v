@@ -97,14 +97,15 @@ module aes_core_pipelined #(
     wire [W-1:0]      exit_state;
     wire [USER_W-1:0] exit_user;
     wire fifo_in_ready_unused;
-    wire [$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0] fifo_count_raw;
+    localparam FCW = $clog2(FDEPTH <= 2 ? 2 : FDEPTH) + 1;   // aes_fifo's count width
+    wire [FCW-1:0] fifo_count_raw;
     aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
         .count(fifo_count_raw)
     );
-    assign fifo_count = {{(CNT_W - $bits(fifo_count_raw)){1'b0}}, fifo_count_raw};
+    assign fifo_count = {{(CNT_W - FCW){1'b0}}, fifo_count_raw};
     assign busy = (in_flight != 0) || out_valid;
 
     genvar i, l;

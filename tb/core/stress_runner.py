@@ -1,0 +1,33 @@
+"""Long randomized runs (>= 100k blocks per architecture): `make stress`.
+
+Not collected by `make test` (pytest only collects test_runner_*.py); run as
+`pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+from aeshw.sim import run
+
+HERE = Path(__file__).parent
+BLOCKS = int(os.environ.get("STRESS_BLOCKS", "100000"))
+
+ARCHS = [
+    ("aes_core_folded", {"U": 1, "STAGES": 1, "LANES": 1}),                 # iterative
+    ("aes_core_folded", {"U": 1, "STAGES": 4, "LANES": 1, "IMPL": "COMPOSITE"}),
+    ("aes_core_folded", {"U": 2, "STAGES": 2, "LANES": 2}),
+    ("aes_core_folded", {"U": 5, "STAGES": 1, "LANES": 1}),
+    ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 1, "STAGES": 1}),
+    ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 4, "STAGES": 2}),
+    ("aes_core_pipelined", {"KEY_MODE": "AGILE", "LANES": 2, "STAGES": 2}),
+]
+
+
+@pytest.mark.parametrize("top,params", ARCHS,
+                         ids=[f"{t}-" + "-".join(f"{k}{v}" for k, v in p.items()) for t, p in ARCHS])
+def test_stress(top, params):
+    beats = max(1, BLOCKS // params.get("LANES", 1))
+    run(toplevel=top, test_module="test_core", test_dir=HERE, filelist_name=top, sim="verilator",
+        parameters=params,
+        extra_env={"RANDOM_BLOCKS": str(beats), "COCOTB_TEST_FILTER": "test_random_stream"})
