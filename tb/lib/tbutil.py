@@ -1,4 +1,4 @@
-"""Small helpers shared by the tb/lib unit tests (not a pytest file).
+"""Helpers shared by the tb/lib cocotb unit tests (not collected by pytest).
 
 Timing convention used by every clocked test here: inputs are driven just
 after a falling clock edge, outputs are read 1 ns later. A register then
@@ -8,13 +8,12 @@ the order in which a simulator wakes cocotb at a rising edge.
 """
 from __future__ import annotations
 
+import os
 import random
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
-
-from aeshw.sim import param
 
 CLK_NS = 10
 
@@ -39,27 +38,23 @@ async def start_clock(dut):
     await FallingEdge(dut.clk)
 
 
-async def next_cycle(dut):
-    """Go to the next falling edge (the place where inputs are driven)."""
-    await FallingEdge(dut.clk)
+def knob(name: str, default: int) -> int:
+    """A run-length knob from the environment (e.g. TB_CYCLES), else default."""
+    return int(os.environ.get(name, default))
 
 
-def rand_bytes(rng: random.Random, n: int) -> bytes:
-    return bytes(rng.randrange(256) for _ in range(n))
-
-
-def seed(default: int) -> int:
-    """Build parameter SEED overrides the test's own seed (for reruns)."""
-    return int(param("SEED", default))
+def seed(base: int) -> int:
+    """The test's own fixed seed; TB_SEED=<n> shifts every seed (other random runs)."""
+    return base + int(os.environ.get("TB_SEED", 0))
 
 
 class Pipe:
     """Reference model of a ce-gated register pipeline of `depth` stages.
 
-    push(item, ce) is called once per clock cycle with what was driven before
-    the rising edge; head() is what the last stage holds now (None until
-    `depth` enabled edges have filled it). depth 0 is a wire: head() returns
-    the item passed to peek().
+    clock(item, ce) is called once per clock cycle with what was driven before
+    the rising edge; head() is what the last stage holds now (the reset value,
+    None = unknown, until `depth` enabled edges have filled it). depth 0 is a
+    wire: head(current) returns `current`, the item driven now.
     """
 
     def __init__(self, depth: int, reset_value=None):

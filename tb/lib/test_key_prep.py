@@ -1,13 +1,15 @@
 """cocotb tests for aes_key_prep: key handshake and the active key context.
 
-Toplevel aes_key_prep (IMPL/MODE from the build parameters). Contract under
-test (aes_key_prep.v header): a handshake (key_valid && key_ready) with a
-valid length loads a context; encrypt keys are in force the next cycle;
-decrypt keys hold ctx_valid and key_ready low for exactly Nr cycles (10/12/14)
-and then hold the decryption start window, aeshw.model.key_window(key, Nr);
-key_len 3 or a direction the build lacks is refused with key_error and the
-old context stays; key_error clears on the next accepted key; clear and reset
-zeroize the context. Key bits beyond the key length are dropped.
+Toplevel aes_key_prep (IMPL/MODE/KEYS/DEC_WINDOW from the build parameters).
+Contract under test (aes_key_prep.v header): a handshake (key_valid &&
+key_ready) with a valid length loads a context; encrypt keys are in force the
+next cycle; decrypt keys hold ctx_valid and key_ready low for exactly Nr
+cycles (10/12/14) and then hold the decryption start window,
+aeshw.model.key_window(key, Nr) (with DEC_WINDOW=0: in force at once, raw
+key); key_len 3, a size not in KEYS or a direction the build lacks is refused
+with key_error and the old context stays; key_error clears on the next
+accepted key; clear and reset zeroize the context. Key bits beyond the key
+length are dropped.
 """
 import random
 
@@ -16,14 +18,30 @@ from cocotb.triggers import FallingEdge
 
 from aeshw.model import KEY_LEN_CODE, NR, check_model_against_openssl, key_window
 from aeshw.sim import param
-from tbutil import settle, start_clock, sval
+from tbutil import knob, seed, settle, start_clock, sval
 
 MODE = param("MODE", "BOTH")
+KEYS = param("KEYS", 7)               # bit0 128, bit1 192, bit2 256
+DEC_WINDOW = param("DEC_WINDOW", 1)
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
+SIZES = [n for code, n in ((0, 16), (1, 24), (2, 32)) if KEYS >> code & 1]
 
 
 def dir_ok(decrypt: bool) -> bool:
     return MODE == "BOTH" or (MODE == "DEC") == decrypt
+
+
+def len_ok(code: int) -> bool:
+    return code != 3 and bool(KEYS >> code & 1)
+
+
+def prep_cycles(nbytes: int, decrypt: bool) -> int:
+    """Cycles key_ready/ctx_valid stay low after a load."""
+    return NR[nbytes] if decrypt and DEC_WINDOW else 0
+
+
+def start_window(key: bytes, decrypt: bool) -> int:
+    return key_window(key, NR[len(key)]) if decrypt and DEC_WINDOW else key_window(key, 0)
 
 
 class Ctx:
@@ -48,12 +66,13 @@ class Ctx:
         if not rst_n or clear:
             self.zero()
         elif key_valid and self.ready():
-            if code != 3 and dir_ok(decrypt):
+            if len_ok(code) and dir_ok(decrypt):
                 nbytes = {0: 16, 1: 24, 2: 32}[code]
                 k = key[:nbytes]
+                check_model_against_openssl(k, k[:16])      # the model the windows come from
                 self.have_key, self.error = True, 0
-                self.busy = NR[nbytes] if decrypt else 0
-                self.window = key_window(k, NR[nbytes]) if decrypt else key_window(k, 0)
+                self.busy = prep_cycles(nbytes, decrypt)
+                self.window = start_window(k, decrypt)
                 self.len, self.inv = code, int(decrypt)
             else:
                 self.error = 1
@@ -111,12 +130,11 @@ async def test_load_timing(dut):
     window key_window(key, Nr). A key offered during the preparation waits
     and is accepted in the first ready cycle."""
     await setup(dut)
-    rng = random.Random(param("SEED", 61))
-    for nbytes in (16, 24, 32):
+    rng = random.Random(seed(61))
+    for nbytes in SIZES:
         for decrypt in DIRS:
             key = bytes(rng.randrange(256) for _ in range(nbytes))
             check_model_against_openssl(key, bytes(16))
-            nr = NR[nbytes]
             dut.key.value = key_bits(key, rng)
             dut.key_len.value = KEY_LEN_CODE[nbytes]
             dut.key_decrypt.value = int(decrypt)
@@ -125,9 +143,9 @@ async def test_load_timing(dut):
             assert sval(dut.key_ready) == 1
             await FallingEdge(dut.clk)                  # handshake edge
             # next key already offered, to check it waits for key_ready
-            key2 = bytes(rng.randrange(256) for _ in range(16))
+            key2 = bytes(rng.randrange(256) for _ in range(SIZES[0]))
             dut.key.value = key_bits(key2, rng)
-            dut.key_len.value = 0
+            dut.key_len.value = KEY_LEN_CODE[SIZES[0]]
             dut.key_decrypt.value = 0 if dir_ok(False) else 1
             low = 0
             while True:
@@ -138,10 +156,10 @@ async def test_load_timing(dut):
                 low += 1
                 assert low <= 20, "key_ready stuck low"
                 await FallingEdge(dut.clk)
-            exp_low = nr if decrypt else 0
+            exp_low = prep_cycles(nbytes, decrypt)
             assert low == exp_low, (f"AES-{nbytes * 8} {'decrypt' if decrypt else 'encrypt'}: "
                                     f"key_ready low {low} cycles, expected {exp_low}")
-            exp_win = key_window(key, nr) if decrypt else key_window(key, 0)
+            exp_win = start_window(key, decrypt)
             got = outputs(dut)
             assert got["ctx_valid"] == 1, "context not in force"
             assert got["ctx_window"] == exp_win, (f"AES-{nbytes * 8} dec={decrypt}: ctx_window "
@@ -151,11 +169,14 @@ async def test_load_timing(dut):
             dut.key_valid.value = 0
             await settle()
             d2 = not dir_ok(False)
-            if not d2:
+            if not prep_cycles(SIZES[0], d2):
                 got = outputs(dut)
-                assert got["ctx_valid"] == 1 and got["ctx_window"] == key_window(key2, 0) \
-                    and got["ctx_inv"] == 0 and got["ctx_len"] == 0, "waiting key not loaded on the first ready cycle"
-            for _ in range(NR[16] + 1):                 # let a decrypt key2 finish
+                assert got["ctx_valid"] == 1 and got["ctx_window"] == start_window(key2, d2) \
+                    and got["ctx_inv"] == int(d2) and got["ctx_len"] == KEY_LEN_CODE[SIZES[0]], \
+                    "waiting key not loaded on the first ready cycle"
+            else:
+                assert sval(dut.key_ready) == 0, "waiting decrypt key not taken on the first ready cycle"
+            for _ in range(NR[32] + 1):                 # let a decrypt key2 finish
                 await FallingEdge(dut.clk)
 
 
@@ -165,15 +186,18 @@ async def test_refused_keys(dut):
     set, the old context stays in force, no preparation starts; the next
     accepted key clears key_error."""
     await setup(dut)
-    rng = random.Random(param("SEED", 62))
+    rng = random.Random(seed(62))
     m = Ctx()
-    good = bytes(rng.randrange(256) for _ in range(24))
-    offers = [(good, 1, DIRS[0])]
+    good = bytes(rng.randrange(256) for _ in range(SIZES[-1]))
+    offers = [(good, KEY_LEN_CODE[len(good)], DIRS[0])]
     for d in (False, True):
         offers.append((bytes(rng.randrange(256) for _ in range(32)), 3, d))   # len 3 refused
     if MODE != "BOTH":
         offers.append((bytes(rng.randrange(256) for _ in range(16)), 0, MODE == "ENC"))   # wrong direction
-    offers.append((bytes(rng.randrange(256) for _ in range(32)), 2, DIRS[-1]))
+    for n in (16, 24, 32):
+        if n not in SIZES:                                                     # size not in KEYS
+            offers.append((bytes(rng.randrange(256) for _ in range(n)), KEY_LEN_CODE[n], DIRS[-1]))
+    offers.append((bytes(rng.randrange(256) for _ in range(SIZES[0])), KEY_LEN_CODE[SIZES[0]], DIRS[-1]))
     for key, code, dec in offers:
         dut.key.value = int.from_bytes(key.ljust(32, b"\0"), "little")
         dut.key_len.value = code
@@ -189,7 +213,7 @@ async def test_refused_keys(dut):
             check(dut, m, f"after offer len={code} dec={dec}, cycle {i}")
             await FallingEdge(dut.clk)
             m.clock(1, 0, 0, key, code, dec)
-        refused = code == 3 or not dir_ok(dec)
+        refused = not len_ok(code) or not dir_ok(dec)
         assert sval(dut.key_error) == int(refused), f"key_error={sval(dut.key_error)} after len={code} dec={dec}"
 
 
@@ -198,16 +222,17 @@ async def test_clear(dut):
     """clear zeroizes the context (and key_error) and leaves no key in force,
     also in the middle of a decrypt-key preparation; reset does the same."""
     await setup(dut)
-    rng = random.Random(param("SEED", 63))
+    rng = random.Random(seed(63))
     m = Ctx()
     seq = []
+    n = SIZES[-1]
     for dec in DIRS:
-        key = bytes(rng.randrange(256) for _ in range(32))
-        seq += [("key", key, 2, dec)] + [("idle",)] * 20 + [("clear",)] + [("idle",)] * 3
+        key = bytes(rng.randrange(256) for _ in range(n))
+        seq += [("key", key, KEY_LEN_CODE[n], dec)] + [("idle",)] * 20 + [("clear",)] + [("idle",)] * 3
         if dec:   # clear in the middle of the preparation
-            seq += [("key", key, 2, dec)] + [("idle",)] * 5 + [("clear",)] + [("idle",)] * 20
+            seq += [("key", key, KEY_LEN_CODE[n], dec)] + [("idle",)] * 5 + [("clear",)] + [("idle",)] * 20
     seq += [("key", bytes(32), 3, DIRS[0]), ("idle",), ("clear",), ("idle",)]       # clears key_error
-    seq += [("key", bytes(range(16)), 0, DIRS[0])] + [("idle",)] * 12 + [("reset",), ("idle",)]
+    seq += [("key", bytes(range(n)), KEY_LEN_CODE[n], DIRS[0])] + [("idle",)] * 16 + [("reset",), ("idle",)]
     cleared_checks = 0
     for op in seq:
         key, code, dec = (op[1], op[2], op[3]) if op[0] == "key" else (bytes(32), 0, 0)
@@ -234,10 +259,10 @@ async def test_random_sequence(dut):
     """Random keys (all lengths, len 3, both directions), random offer timing,
     clears and resets, every output checked every cycle against the model."""
     await setup(dut)
-    rng = random.Random(param("SEED", 64))
+    rng = random.Random(seed(64))
     m = Ctx()
     loads = 0
-    for cyc in range(int(param("CYCLES", 1500))):
+    for cyc in range(knob("TB_CYCLES", 1500)):
         r = rng.random()
         code = rng.choice((0, 0, 1, 1, 2, 2, 3))
         key = bytes(rng.randrange(256) for _ in range(32))
@@ -254,7 +279,7 @@ async def test_random_sequence(dut):
         dut.rst_n.value = rst_n
         await settle()
         check(dut, m, f"cycle {cyc}")
-        loads += int(key_valid and m.ready() and rst_n and not clear and code != 3 and dir_ok(dec))
+        loads += int(key_valid and m.ready() and rst_n and not clear and len_ok(code) and dir_ok(dec))
         await FallingEdge(dut.clk)
         m.clock(rst_n, clear, key_valid, key, code, dec)
     assert loads > 50, f"only {loads} keys loaded"

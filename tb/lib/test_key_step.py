@@ -1,7 +1,7 @@
 """cocotb tests for aes_key_step: one forward or inverse key-expansion step.
 
 Toplevel aes_key_step (IMPL/MODE from the build parameters) or the wrapper
-tb_datapath_all (every IMPL x MODE, same inputs). Reference:
+tb_datapath_all (several IMPL x MODE, same inputs). Reference:
 aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
 check_model_against_openssl): forward step r maps window r to window r+1,
 inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
@@ -12,14 +12,18 @@ import cocotb
 
 from aeshw.model import KEY_LEN_CODE, NR, check_model_against_openssl, key_window
 from aeshw.sim import param
-from tbutil import settle, sval, top_name
+from tbutil import knob, seed, settle, sval, top_name
+
+
+# tb_datapath_all's aes_key_step instances (IMPL, MODE); ports out_window_<lut|comp>_<mode>
+WRAPPER = [("LUT", "ENC"), ("LUT", "BOTH"), ("COMPOSITE", "DEC"), ("COMPOSITE", "BOTH")]
 
 
 def instances(dut):
     """[(name, MODE, out handle)]"""
     if top_name(dut) == "tb_datapath_all":
         return [(f"{i}/{m}", m, getattr(dut, f"out_window_{'lut' if i == 'LUT' else 'comp'}_{m.lower()}"))
-                for i in ("LUT", "COMPOSITE") for m in ("ENC", "DEC", "BOTH")]
+                for i, m in WRAPPER]
     return [(f"{param('IMPL', 'LUT')}/{param('MODE', 'BOTH')}", param("MODE", "BOTH"), dut.out_window)]
 
 
@@ -57,9 +61,10 @@ async def test_every_step(dut):
     """Every step_idx of every key length, forward and inverse, random keys.
     ENC/DEC instances must ignore inv; key_len 3 behaves as 256."""
     insts = instances(dut)
-    rng = random.Random(param("SEED", 31))
+    rng = random.Random(seed(31))
     checks = {name: 0 for name, _, _ in insts}
-    for key in test_keys(rng, int(param("NKEYS", 6))):
+    for key in test_keys(rng, knob("TB_NKEYS", 6)):
+        check_model_against_openssl(key, bytes(rng.randrange(256) for _ in range(16)))
         nr = NR[len(key)]
         codes = [KEY_LEN_CODE[len(key)]] + ([3] if len(key) == 32 else [])
         for code in codes:
@@ -92,10 +97,11 @@ async def test_walk(dut):
     """Walk window 0 -> Nr -> 0 feeding each RTL output back (as aes_key_prep
     and the round unit do), checking every window on the way."""
     insts = instances(dut)
-    rng = random.Random(param("SEED", 32))
+    rng = random.Random(seed(32))
     for name, mode, out in insts:
         for n in (16, 24, 32):
             key = bytes(rng.randrange(256) for _ in range(n))
+            check_model_against_openssl(key, bytes(16))
             nr, code = NR[n], KEY_LEN_CODE[n]
             w = key_window(key, 0)
             if mode != "DEC":

@@ -17,7 +17,7 @@ from cocotb.triggers import FallingEdge
 from aeshw.model import (NR, check_model_against_openssl, dec_round, ecb_decrypt, ecb_encrypt,
                          enc_round, round_key, to_bytes, to_int, xor)
 from aeshw.sim import param
-from tbutil import Pipe, sval, start_clock, top_name
+from tbutil import Pipe, knob, seed, start_clock, sval, top_name
 
 # tb_round_all's instances: (IMPL, MODE, STAGES); ports out_<lut|comp>_<mode>_s<N>
 WRAPPER = [("LUT", "BOTH", 1), ("LUT", "DEC", 2), ("COMPOSITE", "ENC", 3), ("COMPOSITE", "BOTH", 4)]
@@ -64,12 +64,12 @@ async def test_random_rounds(dut):
     STAGES-1), with a different random key every cycle, so a wrong lag fails."""
     await init(dut)
     insts = instances(dut)
-    rng = random.Random(param("SEED", 21))
+    rng = random.Random(seed(21))
     pipes = {s: Pipe(s - 1) for s in {i.stages for i in insts}}    # stages before the last one
     keys = {s: next(i.key for i in insts if i.stages == s) for s in pipes}
     expect = {i.name: None for i in insts}
     checks = {i.name: 0 for i in insts}
-    ncyc = int(param("CYCLES", 600))
+    ncyc = knob("TB_CYCLES", 600)
     for n in range(ncyc + 6):
         stall_phase = n >= 120 and n < ncyc
         ce = int(rng.random() < 0.7) if stall_phase else 1
@@ -154,7 +154,7 @@ async def test_full_cipher(dut):
     decryption (STAGES blocks in flight) and compare with OpenSSL."""
     await init(dut)
     insts = instances(dut)
-    rng = random.Random(param("SEED", 22))
+    rng = random.Random(seed(22))
     nblocks = 0
     for klen in (16, 24, 32):
         key = bytes(rng.randrange(256) for _ in range(klen))

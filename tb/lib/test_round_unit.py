@@ -1,6 +1,8 @@
 """cocotb tests for aes_round_unit: one round plus its on-the-fly key step.
 
-Toplevel aes_round_unit (IMPL/MODE/STAGES/SIDE_W from the build parameters).
+Toplevel aes_round_unit (IMPL/MODE/STAGES/SIDE_W/LANES/BYPASS from the build
+parameters). LANES blocks ride side by side sharing the key window; with
+BYPASS=1 a block with in_rnd >= Nr passes through with its state unchanged.
 Contract (aes_round_unit.v): a block arrives with in_rnd rounds done and its
 key window (encrypt: window in_rnd; decrypt: window Nr-in_rnd); STAGES (ce)
 cycles later it leaves with round in_rnd+1 applied, the next window
@@ -17,32 +19,48 @@ from cocotb.triggers import FallingEdge
 from aeshw.model import (KEY_LEN_CODE, NR, check_model_against_openssl, dec_round, ecb_decrypt,
                          ecb_encrypt, enc_round, key_window, round_key, to_bytes, to_int, xor)
 from aeshw.sim import param
-from tbutil import Pipe, settle, start_clock, sval
+from tbutil import Pipe, knob, seed, settle, start_clock, sval
 
 MODE = param("MODE", "BOTH")
 STAGES = param("STAGES", 1)
 SIDE_W = param("SIDE_W", 1)
+LANES = param("LANES", 1)
+BYPASS = param("BYPASS", 0)
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_side")
 
 
 def in_window(key: bytes, decrypt: bool, done: int) -> int:
+    if done >= NR[len(key)]:     # a bypassed block: any window (the key's)
+        return key_window(key, 0)
     return key_window(key, NR[len(key)] - done if decrypt else done)
 
 
+def lanes(state: int):
+    return [(state >> (128 * k)) & ((1 << 128) - 1) for k in range(LANES)]
+
+
 def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dict:
-    """Outputs for a block with `done` rounds done (model, FIPS-197)."""
+    """Outputs for a block with `done` rounds done (model, FIPS-197); every
+    lane gets the same round. A bypassed block (BYPASS, done >= Nr) keeps its
+    state; its window is not specified, so it is not compared."""
     nr = NR[len(key)]
+    out = {"out_len": KEY_LEN_CODE[len(key)], "out_inv": int(decrypt),
+           "out_rnd": (done + 1) & 15, "out_side": side}
+    if done >= nr:
+        assert BYPASS
+        out["out_state"] = state
+        return out
     if decrypt:
         r = nr - 1 - done                  # round key index used by this round
-        s = dec_round(to_bytes(state), round_key(key, r), r == 0)
-        win = key_window(key, r)
+        f, final = dec_round, r == 0
     else:
         r = done + 1
-        s = enc_round(to_bytes(state), round_key(key, r), r == nr)
-        win = key_window(key, r)
-    return {"out_state": to_int(s), "out_window": win, "out_len": KEY_LEN_CODE[len(key)],
-            "out_inv": int(decrypt), "out_rnd": done + 1, "out_side": side}
+        f, final = enc_round, r == nr
+    s = [to_int(f(to_bytes(x), round_key(key, r), final)) for x in lanes(state)]
+    out["out_state"] = sum(x << (128 * k) for k, x in enumerate(s))
+    out["out_window"] = key_window(key, r)
+    return out
 
 
 def drive(dut, valid, key, decrypt, done, state, side):
@@ -55,8 +73,8 @@ def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_side.value = side
 
 
-def read(dut) -> dict:
-    return {k: sval(getattr(dut, k)) for k in OUTS}
+def read(dut, keys=OUTS) -> dict:
+    return {k: sval(getattr(dut, k)) for k in keys}
 
 
 async def setup(dut):
@@ -75,21 +93,23 @@ async def test_random_rounds(dut):
     random in_valid, random ce stalls and reset pulses; every output checked
     against the model STAGES enabled cycles later."""
     await setup(dut)
-    rng = random.Random(param("SEED", 71))
+    rng = random.Random(seed(71))
     keys = {n: [bytes(rng.randrange(256) for _ in range(n)) for _ in range(3)] for n in (16, 24, 32)}
     for ks in keys.values():
         for k in ks:
             check_model_against_openssl(k, bytes(rng.randrange(256) for _ in range(16)))
     pipe = Pipe(STAGES, reset_value=("invalid",))
-    checked = finals = 0
+    checked = finals = bypassed = 0
     resets = 0
-    ncyc = int(param("CYCLES", 500))
+    ncyc = knob("TB_CYCLES", 500)
     for cyc in range(ncyc):
         key = rng.choice(keys[rng.choice((16, 24, 32))])
         dec = rng.choice(DIRS)
         nr = NR[len(key)]
         done = rng.choice((0, nr - 1, rng.randrange(nr)))
-        state, side = rng.getrandbits(128), rng.getrandbits(SIDE_W)
+        if BYPASS and rng.random() < 0.2:
+            done = rng.randrange(nr, 16)
+        state, side = rng.getrandbits(128 * LANES), rng.getrandbits(SIDE_W)
         valid = int(rng.random() < 0.8)
         ce = int(rng.random() < 0.7) if 50 <= cyc < ncyc - 10 else 1
         rst_n = 0 if (cyc > 20 and rng.random() < 0.01) else 1
@@ -106,11 +126,12 @@ async def test_random_rounds(dut):
                 v, exp = head
                 assert sval(dut.out_valid) == v, f"cycle {cyc}: out_valid {sval(dut.out_valid)}, expected {v}"
                 if v:
-                    got = read(dut)
-                    bad = {k: (hex(got[k]), hex(exp[k])) for k in OUTS if got[k] != exp[k]}
+                    got = read(dut, exp)
+                    bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
                     assert not bad, f"cycle {cyc}: (got, expected) {bad}"
                     checked += 1
                     finals += exp["out_rnd"] == NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
+                    bypassed += "out_window" not in exp
         await FallingEdge(dut.clk)
         if not rst_n:
             pipe.reset(("invalid",))
@@ -118,7 +139,8 @@ async def test_random_rounds(dut):
             pipe.clock((valid, expected(key, dec, done, state, side)), ce)
     dut.rst_n.value = 1
     assert checked > ncyc // 4 and finals > 10, f"only {checked} blocks ({finals} final rounds) checked"
-    dut._log.info("%d rounds checked (%d final), %d resets", checked, finals, resets)
+    assert bypassed > 10 or not BYPASS, f"only {bypassed} bypassed blocks checked"
+    dut._log.info("%d rounds checked (%d final, %d bypassed), %d resets", checked, finals, bypassed, resets)
 
 
 @cocotb.test()
@@ -127,13 +149,14 @@ async def test_whole_blocks(dut):
     (STAGES of them in flight), outputs fed back as inputs, until Nr rounds
     are done; results compared with OpenSSL."""
     await setup(dut)
-    rng = random.Random(param("SEED", 72))
+    rng = random.Random(seed(72))
     todo = []
     for n in (16, 24, 32):
         for dec in DIRS:
             for _ in range(3):
                 todo.append((bytes(rng.randrange(256) for _ in range(n)), dec,
-                             bytes(rng.randrange(256) for _ in range(16)), rng.getrandbits(SIDE_W)))
+                             [bytes(rng.randrange(256) for _ in range(16)) for _ in range(LANES)],
+                             rng.getrandbits(SIDE_W)))
     rng.shuffle(todo)
     slots = [None] * STAGES          # block riding in each pipeline slot
     done_blocks = 0
@@ -145,15 +168,16 @@ async def test_whole_blocks(dut):
             await settle()
             assert sval(dut.out_valid) == 1, f"cycle {cyc}: block lost (out_valid low)"
             got = read(dut)
-            key, dec, blk, side = cur
+            key, dec, blks, side = cur
             nr = NR[len(key)]
             assert (got["out_len"], got["out_inv"], got["out_side"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
             if got["out_rnd"] == nr:
-                oracle = (ecb_decrypt if dec else ecb_encrypt)(key, blk)
-                assert to_bytes(got["out_state"]) == oracle, (
-                    f"AES-{len(key) * 8} {'dec' if dec else 'enc'} {blk.hex()}: "
-                    f"{to_bytes(got['out_state']).hex()} != OpenSSL {oracle.hex()}")
-                done_blocks += 1
+                for lane, (blk, res) in enumerate(zip(blks, lanes(got["out_state"]))):
+                    oracle = (ecb_decrypt if dec else ecb_encrypt)(key, blk)
+                    assert to_bytes(res) == oracle, (
+                        f"AES-{len(key) * 8} {'dec' if dec else 'enc'} lane {lane} {blk.hex()}: "
+                        f"{to_bytes(res).hex()} != OpenSSL {oracle.hex()}")
+                    done_blocks += 1
                 slots[b] = cur = None
             else:                    # feed back exactly what came out
                 dut.in_valid.value = 1
@@ -161,14 +185,15 @@ async def test_whole_blocks(dut):
                     getattr(dut, f"in_{k}").value = got[f"out_{k}"]
         if cur is None:
             if todo:
-                key, dec, blk, side = slots[b] = todo.pop()
+                key, dec, blks, side = slots[b] = todo.pop()
                 nr = NR[len(key)]
-                s = xor(blk, round_key(key, nr if dec else 0))      # initial AddRoundKey
-                drive(dut, 1, key, dec, 0, to_int(s), side)
+                rk = round_key(key, nr if dec else 0)               # initial AddRoundKey
+                s = sum(to_int(xor(blk, rk)) << (128 * k) for k, blk in enumerate(blks))
+                drive(dut, 1, key, dec, 0, s, side)
             else:
                 dut.in_valid.value = 0
         await FallingEdge(dut.clk)
         cyc += 1
         assert cyc < 2000, "whole-block test did not finish"
-    assert done_blocks == 9 * len(DIRS)
+    assert done_blocks == 9 * len(DIRS) * LANES
     dut._log.info("%d whole blocks matched OpenSSL in %d cycles", done_blocks, cyc)

@@ -1,0 +1,105 @@
+"""pytest entry: unit tests of every rtl/lib module and of the core building
+blocks aes_key_prep and aes_round_unit (aes_core_folded is tb/core's).
+
+Verilator (the default simulator) runs few, wide builds: test wrappers in
+this directory (tb_*_all.v) hold many parameter sets of a module side by side,
+so one build covers them at run time. Icarus, which compiles instantly, runs
+the wide parameter sweeps on each module as its own toplevel, and the cheap
+wrappers too. The cocotb test modules (test_<module>.py) accept either top.
+"""
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from aeshw.paths import RTL
+from aeshw.sim import run
+
+HERE = Path(__file__).parent
+CORE = {"aes_key_prep": [RTL / "core" / "aes_key_prep.v"],
+        "aes_round_unit": [RTL / "core" / "aes_round_unit.v"]}
+
+
+def run_lib(top, test_module, sim, parameters=None, extra_env=None):
+    """Build `top` (an rtl/lib or rtl/core module, or a tb/lib wrapper) from
+    rtl/aes_lib.f plus what it needs, and run `test_module` (a cocotb module
+    name in this directory; several comma-separated share one build)."""
+    extra = [HERE / f"{top}.v"] if top.startswith("tb_") else CORE.get(top, [])
+    run(toplevel=top, test_module=test_module, test_dir=HERE, filelist_name="aes_lib",
+        sources=extra, parameters=parameters or {}, sim=sim, extra_env=extra_env)
+
+
+# ---- wrappers: several parameter sets of a module in one build ---------------
+# (listed first so the long Verilator builds start first under pytest -n)
+WRAPPERS = {
+    "tb_sbox_all": "test_sbox",
+    "tb_datapath_all": "test_sub_bytes,test_shift_rows,test_mix_columns,test_key_step",
+    "tb_round_all": "test_round",
+    "tb_store_all": "test_delay,test_fifo",
+}
+WRAPPER_RUNS = [("tb_round_all", "verilator"), ("tb_datapath_all", "verilator"),
+                ("tb_sbox_all", "verilator"), ("tb_store_all", "verilator"),
+                ("tb_sbox_all", "icarus"), ("tb_store_all", "icarus")]
+
+
+@pytest.mark.parametrize("top,sim", WRAPPER_RUNS, ids=[f"{t}-{s}" for t, s in WRAPPER_RUNS])
+def test_wrapper(top, sim):
+    run_lib(top, WRAPPERS[top], sim)
+
+
+# ---- the core building blocks as their own toplevel on Verilator -------------
+def test_key_prep_verilator():
+    run_lib("aes_key_prep", "test_key_prep", "verilator", {"IMPL": "COMPOSITE", "MODE": "BOTH"})
+
+
+def test_round_unit_verilator():
+    run_lib("aes_round_unit", "test_round_unit", "verilator",
+            {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "BYPASS": 1, "SIDE_W": 3})
+
+
+# ---- Icarus: parameter sweeps, each module as its own toplevel ---------------
+def sets(**axes):
+    keys = list(axes)
+    return [dict(zip(keys, vals)) for vals in product(*axes.values())]
+
+
+def pid(p):
+    return "-".join(f"{k}={v}" for k, v in p.items())
+
+
+MODES = ["ENC", "DEC", "BOTH"]
+IMPLS = ["LUT", "COMPOSITE"]
+SWEEPS = [
+    ("aes_sbox", "test_sbox", sets(IMPL=IMPLS, MODE=MODES, PIPE=[0, 1, 2])),
+    ("aes_sub_bytes", "test_sub_bytes",
+     sets(NBYTES=[16], IMPL=IMPLS, MODE=["BOTH"], PIPE=[0, 2])
+     + [{"NBYTES": 4, "IMPL": "LUT", "MODE": "ENC", "PIPE": 0},
+        {"NBYTES": 4, "IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 0},
+        {"NBYTES": 1, "IMPL": "COMPOSITE", "MODE": "DEC", "PIPE": 1},
+        {"NBYTES": 2, "IMPL": "LUT", "MODE": "ENC", "PIPE": 2}]),
+    ("aes_shift_rows", "test_shift_rows", sets(MODE=MODES)),
+    ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES)),
+    ("aes_key_step", "test_key_step", sets(IMPL=IMPLS, MODE=MODES)),
+    ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])),
+    ("aes_key_prep", "test_key_prep",
+     sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
+                                       {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
+    ("aes_round_unit", "test_round_unit",
+     sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
+     + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "SIDE_W": 5},
+        {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "BYPASS": 1},
+        {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "LANES": 3, "BYPASS": 1}]),
+    ("aes_delay", "test_delay",
+     sets(WIDTH=[9], DEPTH=[0, 1, 2, 5], RESET=[0, 1]) + [{"WIDTH": 1, "DEPTH": 3, "RESET": 1},
+                                                         {"WIDTH": 128, "DEPTH": 2, "RESET": 0}]),
+    ("aes_fifo", "test_fifo", sets(WIDTH=[10], DEPTH=[1, 2, 3, 4, 5, 8]) + [{"WIDTH": 128, "DEPTH": 2}]),
+]
+SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
+# Shorter random phases where Icarus is slow (many parameter sets share the load).
+SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": "300"}}
+
+
+@pytest.mark.parametrize("top,test_module,params", SWEEP_RUNS,
+                         ids=[f"{t}-{pid(p)}" for t, _, p in SWEEP_RUNS])
+def test_icarus_sweep(top, test_module, params):
+    run_lib(top, test_module, "icarus", params, SWEEP_ENV.get(top))
