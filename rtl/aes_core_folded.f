@@ -1,12 +1,5 @@
 # Iterative / folded core (aes_core_folded) and what it needs.
-lib/aes_sbox.v
-lib/aes_sub_bytes.v
-lib/aes_shift_rows.v
-lib/aes_mix_columns.v
-lib/aes_round.v
-lib/aes_key_step.v
-lib/aes_delay.v
-lib/aes_fifo.v
+-f aes_lib.f
 core/aes_key_prep.v
 core/aes_round_unit.v
 core/aes_core_folded.v

@@ -116,7 +116,10 @@ module aes_mode_engine #(
     reg         clear_q;
 
     wire cbc_enc = (act_mode == M_CBC) && !act_dec;
-    wire run     = st_ready && (state == S_IDLE) && !hold;
+    // New beats start only with no command under way; a half-issued CBC-encrypt
+    // beat is finished even then (a command waits for it: it is accepted, with the
+    // old context, before the command's write response).
+    wire run     = st_ready && (((state == S_IDLE) && !hold) || (cbc_enc && cbc_lane != {LW{1'b0}}));
 
     // ---- input side ---------------------------------------------------------
     reg [W-1:0] xor_in;
@@ -185,10 +188,12 @@ module aes_mode_engine #(
         for (k = 0; k < 16 * LANES; k = k + 1)
             keep_mask[8*k +: 8] = {8{o_keep[k]}};
 
-    assign m_axis_tdata = result & keep_mask;   // zero while !core_out_valid (core contract)
-    assign m_axis_tkeep = o_keep;
-    assign m_axis_tlast = o_last;
-    assign m_axis_tuser = o_user;
+    // Zero while m_axis_tvalid is low: the core's outputs are zero while its
+    // out_valid is low, and CBC-encrypt lanes being collected are masked here.
+    assign m_axis_tdata = o_emit ? (result & keep_mask) : {W{1'b0}};
+    assign m_axis_tkeep = o_emit ? o_keep : {16*LANES{1'b0}};
+    assign m_axis_tlast = o_emit && o_last;
+    assign m_axis_tuser = o_emit ? o_user : {USER_WIDTH{1'b0}};
 
     // ---- commands -----------------------------------------------------------
     wire quiet = !pending && (cbc_lane == {LW{1'b0}});

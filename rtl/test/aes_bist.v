@@ -48,7 +48,7 @@ module aes_bist #(
     output wire [128*LANES-1:0] ct_data
 );
     localparam W = 128 * LANES;
-    localparam [1:0] S_IDLE = 2'd0, S_KEY = 2'd1, S_RUN = 2'd2;
+    localparam [1:0] S_IDLE = 2'd0, S_KEY = 2'd1, S_RUN = 2'd2, S_CHECK = 2'd3;
 
     function [127:0] lfsr_step;
         input [127:0] x;
@@ -155,8 +155,9 @@ module aes_bist #(
                     if (enc_key_ready) enc_loaded <= 1'b1;
                     if (dec_key_ready) dec_loaded <= 1'b1;
                     if ((enc_loaded || enc_key_ready) && (dec_loaded || dec_key_ready))
-                        state <= key_error ? S_IDLE : S_RUN;
+                        state <= S_CHECK;
                 end
+                S_CHECK: state <= key_error ? S_IDLE : S_RUN;  // key_error follows the handshake
                 default: if (stop || !gen_valid) state <= S_IDLE;      // S_RUN
             endcase
             if (gen_fire) begin

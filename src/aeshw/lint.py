@@ -29,6 +29,9 @@ CORNERS = [
     ("aes_core_pipelined", {"KEY_MODE": '"SHARED"', "MODE": '"ENC"', "KEYS": "3'b001"}),
     ("aes_round_unit", {"BYPASS": 1, "STAGES": 3, "LANES": 2}),
     ("aes_key_prep", {"DEC_WINDOW": 0, "KEYS": "3'b101"}),
+    ("aes_axis", {"ARCH": '"FOLDED"', "U": 2, "STAGES": 2, "LANES": 2}),
+    ("aes_axis", {"ARCH": '"PIPELINED"', "LANES": 4, "KEY_MODE": '"AGILE"'}),
+    ("aes_bist", {"ARCH": '"ITERATIVE"', "LANES": 2}),
 ]
 
 

@@ -206,9 +206,17 @@ class AxisTB:
     async def send(self, data: bytes, user: int | None = None):
         await self.src.send(self.frame(data, user))
 
-    async def recv_bytes(self, nbytes: int) -> bytes:
+    async def recv_bytes(self, nbytes: int, timeout: int = 5000) -> bytes:
         out = b""
+        idle = 0
         while len(out) < nbytes:
-            f = await self.sink.recv()
-            out += bytes(f.tdata)
+            if self.sink.empty():
+                await RisingEdge(self.dut.aclk)
+                idle += 1
+                assert idle < timeout, \
+                    f"no output for {timeout} cycles: {len(out)} of {nbytes} bytes received, " \
+                    f"{len(self.expected)} beats in flight, errors {self.errors[:3]}"
+                continue
+            idle = 0
+            out += bytes(self.sink.recv_nowait().tdata)
         return out
