@@ -14,7 +14,8 @@ module aes_fifo #(
     output wire             out_valid,
     input  wire             out_ready,
     output wire [WIDTH-1:0] out_data,
-    output reg  [PTR_W:0]   count
+    // count width written out: a localparam may not be used before its declaration
+    output reg  [((DEPTH <= 2) ? 1 : $clog2(DEPTH)):0] count
 );
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
 

@@ -1,4 +1,4 @@
-"""aeshw command line: `aeshw demo`, `aeshw run`."""
+"""aeshw command line: `aeshw demo`, `aeshw run`, `aeshw synth`, `aeshw sweep`, `aeshw report`."""
 from __future__ import annotations
 
 import argparse
@@ -72,6 +72,47 @@ def cmd_run(args) -> int:
     return 0
 
 
+def _synth_config(args):
+    from .synth import Config
+    return Config(arch=args.arch, lanes=args.lanes, stages=args.stages, u=args.u, impl=args.impl.upper(),
+                  mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
+                  target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
+                  liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script)
+
+
+def cmd_synth(args) -> int:
+    import json
+    from . import synth
+    cfg = _synth_config(args)
+    try:
+        res = synth.synth(cfg, verbose=args.verbose, timeout=args.timeout)
+    except (ValueError, FileNotFoundError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    text = json.dumps(res, indent=2)
+    if args.json:
+        (sys.stdout.write(text + "\n") if args.json == "-" else open(args.json, "w").write(text + "\n"))
+    summary = {k: res.get(k) for k in ("target", "device", "arch", "lanes", "stages_per_round", "key_bits",
+                                        "latency_cycles", "blocks_per_clock", "luts", "ffs", "brams",
+                                        "area_um2", "kge", "fmax_mhz", "fmax_source", "throughput_gbps")}
+    out = sys.stderr if args.json == "-" else sys.stdout
+    for k, v in summary.items():
+        if v is not None:
+            print(f"{k:18} {round(v, 3) if isinstance(v, float) else v}", file=out)
+    print(f"{'build':18} {res['build_dir']} ({res['runtime_s']} s)", file=out)
+    return 0
+
+
+def cmd_sweep(args) -> int:
+    from . import sweep
+    return sweep.main(args)
+
+
+def cmd_report(args) -> int:
+    from . import sweep
+    return sweep.report(args)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="aeshw", description="aes-hw tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -90,6 +131,38 @@ def main(argv=None) -> int:
     r.add_argument("input")
     r.add_argument("output")
     r.set_defaults(func=cmd_run)
+    s = sub.add_parser("synth", help="area, Fmax and throughput of one configuration (Yosys, nextpnr, OpenSTA)")
+    s.add_argument("--arch", choices=["iterative", "folded", "pipelined"], default="pipelined")
+    s.add_argument("--lanes", type=int, default=1)
+    s.add_argument("--stages", type=int, default=1, help="register stages per round")
+    s.add_argument("--u", type=int, default=1, help="round units (folded)")
+    s.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"], help="S-box circuit")
+    s.add_argument("--mode", default="ENC", type=str.upper, choices=["ENC", "DEC", "BOTH"])
+    s.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
+    s.add_argument("--keys", default="0b001", help="KEYS bitmask (pipelined): 0b001 AES-128 only, 0b111 all")
+    s.add_argument("--target", required=True, choices=["ecp5", "ice40", "xilinx", "asic"])
+    s.add_argument("--device", help="ice40: up5k (default) | hx8k; xilinx: xcup (default) | xc7")
+    s.add_argument("--freq", type=float, default=0.0, help="nextpnr target MHz (default ecp5 200, ice40 50)")
+    s.add_argument("--seed", type=int, default=1, help="nextpnr seed")
+    s.add_argument("--liberty", help="asic: liberty file (.lib or .lib.gz) of your cell library")
+    s.add_argument("--abc-d-ps", type=int, default=500, help="asic: ABC delay target / STA clock, ps")
+    s.add_argument("--abc-script", default="buffered", choices=["buffered", "plain"],
+                   help="asic: ABC mapping script (buffered: &nf + buffer/upsize/dnsize)")
+    s.add_argument("--json", help="write the result JSON here ('-' for stdout)")
+    s.add_argument("--timeout", type=float, default=None, help="seconds per tool run")
+    s.add_argument("-v", "--verbose", action="store_true", help="print each command")
+    s.set_defaults(func=cmd_synth)
+    w = sub.add_parser("sweep", help="run the configuration matrix and write docs/results.md")
+    w.add_argument("--targets", default="ice40,ecp5,xilinx,asic")
+    w.add_argument("--liberty", help="asic: liberty file (asic configurations are skipped without it)")
+    w.add_argument("--only", help="run only configurations whose name contains this")
+    w.add_argument("--quick", action="store_true", help="the small configurations only")
+    w.add_argument("--skip-existing", action="store_true", help="keep results already in docs/results/")
+    w.add_argument("--timeout", type=float, default=3600)
+    w.add_argument("--list", action="store_true", help="print the matrix and exit")
+    w.set_defaults(func=cmd_sweep)
+    rp = sub.add_parser("report", help="rewrite docs/results.md and the Pareto plots from docs/results/*.json")
+    rp.set_defaults(func=cmd_report)
     args = p.parse_args(argv)
     return args.func(args)
 

@@ -1,0 +1,34 @@
+"""End-to-end synthesis smoke test: the smallest core (iterative, composite S-boxes, encrypt
+only) through each FPGA flow, checking the JSON a user gets. Several minutes of wasm Yosys and
+nextpnr, so not part of `make test`: run it with `make synth-smoke`."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+FIELDS = ("target", "arch", "lanes", "key_bits", "stages_per_round", "latency_cycles", "blocks_per_clock",
+          "fmax_mhz", "throughput_gbps", "luts", "ffs", "brams", "area_um2", "kge", "tool_versions", "commands")
+
+
+@pytest.mark.parametrize("target,extra", [("ice40", []), ("ecp5", []), ("xilinx", [])])
+def test_synth_smoke(target, extra, tmp_path):
+    out = tmp_path / "r.json"
+    r = subprocess.run([sys.executable, "-m", "aeshw.cli", "synth", "--target", target, "--arch", "iterative",
+                        "--impl", "composite", "--mode", "enc", "--json", str(out), *extra],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    res = json.loads(out.read_text())
+    for f in FIELDS:
+        assert f in res, f
+    assert res["luts"] > 500 and res["ffs"] > 200 and res["latency_cycles"] == 11
+    assert res["blocks_per_clock"] == pytest.approx(0.1)
+    assert res["commands"] and "yosys" in res["tool_versions"]
+    if target in ("ecp5", "ice40"):
+        assert res["fits"], res["fmax_source"]
+        assert res["fmax_mhz"] > 10
+        assert res["throughput_gbps"] == pytest.approx(128 * 0.1 * res["fmax_mhz"] / 1000)
+    else:
+        assert res["fmax_mhz"] is None and "no timing" in res["fmax_source"]

@@ -1,0 +1,182 @@
+"""Unit tests for the `aeshw synth` log parsers (src/aeshw/synth_parse.py) on captured tool
+output: tb/synth/logs holds small real excerpts produced by `aeshw synth` (Yosys 0.70 stat
+-json, nextpnr 0.11 logs, OpenSTA report_checks). Liberty snippets are made up here (the real
+libraries are not redistributed with the project)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeshw import synth_parse as P
+from aeshw.synth import Config, model
+
+LOGS = Path(__file__).parent / "logs"
+
+
+def read(name: str) -> str:
+    return (LOGS / name).read_text()
+
+
+# ---- Yosys stat -json -----------------------------------------------------------------------
+
+def test_yosys_stat_ice40_hierarchy():
+    mods = P.yosys_stat_modules(read("ice40_iterative_composite_both.stat.json"))
+    core = next(v for k, v in mods.items() if k.endswith("aes_core_folded"))
+    wrap = mods["aes_synth_wrap"]
+    assert core["cells"]["SB_LUT4"] == 5902
+    c = P.fpga_counts("ice40", core["cells"])
+    assert c["luts"] == 5902 and c["ffs"] == 396 + 259 + 270 + 8 and c["brams"] == 0 and c["carry"] == 17
+    w = P.fpga_counts("ice40", wrap["cells"])
+    assert w["luts"] == 46 and w["ffs"] == 574
+
+
+def test_yosys_stat_asic_area():
+    mods = P.yosys_stat_modules(read("asic_nangate45_iterative_composite_enc.stat.json"))
+    m = mods["aes_core_folded"]
+    assert m["area"] == pytest.approx(13362.51)
+    assert m["cells"]["DFF_X1"] > 900
+    assert m["num_cells"] == 8058
+
+
+def test_yosys_stat_leading_log_line():
+    text = "-- Running command `stat -json' --\n" + read("asic_nangate45_iterative_composite_enc.stat.json")
+    assert "aes_core_folded" in P.yosys_stat_modules(text)
+
+
+def test_yosys_version():
+    assert P.yosys_version('{"creator": "Yosys 0.70 (git sha1 28ba3cb92, Release, Clang'
+                           ) == "Yosys 0.70 (git sha1 28ba3cb92)"
+
+
+# ---- FPGA cell classes ------------------------------------------------------------------------
+
+def test_fpga_counts_ecp5_and_xilinx():
+    e = P.fpga_counts("ecp5", {"LUT4": 100, "CCU2C": 5, "TRELLIS_FF": 40, "DP16KD": 3, "PFUMX": 7})
+    assert (e["luts"], e["ffs"], e["brams"], e["carry"]) == (110, 40, 3, 5)
+    x = P.fpga_counts("xilinx", {"LUT6": 10, "LUT2": 3, "SRL16E": 2, "FDRE": 9, "FDSE": 1,
+                                 "RAMB36E2": 1, "RAMB18E2": 3, "CARRY8": 4, "MUXF7": 5})
+    assert (x["luts"], x["ffs"], x["brams"], x["carry"], x["srl"]) == (15, 10, 2.5, 4, 2)
+    # captured: Yosys 0.70 synth_xilinx -family xcup -flatten, 1-lane AES-128 encrypt pipeline core
+    core = {"CARRY4": 16, "FDRE": 4430, "INV": 25, "LUT2": 1382, "LUT3": 1301, "LUT4": 1020, "LUT5": 1584,
+            "LUT6": 5914, "MUXF7": 2217, "MUXF8": 22, "RAM32M16": 10, "SRL16E": 3}
+    x = P.fpga_counts("xilinx", core)
+    assert x["luts"] == 1382 + 1301 + 1020 + 1584 + 5914 + 25 + 3 + 8 * 10 and x["lutram"] == 80
+
+
+# ---- nextpnr ----------------------------------------------------------------------------------
+
+def test_nextpnr_ecp5_log():
+    log = read("nextpnr_ecp5_excerpt.log")
+    fm = P.nextpnr_fmax(log)
+    assert len(fm) == 1
+    (clk, mhz), = fm.items()
+    # the post-route figure is the last one in the log
+    assert mhz == pytest.approx(float(read("nextpnr_ecp5_excerpt.expected").split()[0]))
+    util = P.nextpnr_utilisation(log)
+    assert util["TRELLIS_COMB"][1] == 83640
+    assert util["TRELLIS_IO"][0] == 4
+    assert P.nextpnr_version(read("nextpnr_ecp5_version.txt")) == "nextpnr Version nextpnr-0.11.1"
+
+
+def test_nextpnr_ice40_log():
+    log = read("nextpnr_ice40_excerpt.log")
+    assert P.nextpnr_fmax(log) == {"clk$SB_IO_IN_$glb_clk": 12.16}   # "Warning:" line when it fails
+    util = P.nextpnr_utilisation(log)
+    assert util["ICESTORM_LC"] == (4431, 5280) and util["SB_IO"] == (4, 39) and util["ICESTORM_RAM"] == (0, 30)
+
+
+def test_nextpnr_fmax_last_wins():
+    log = ("Info: Max frequency for clock '$glbnet$clk': 180.00 MHz (PASS at 50.00 MHz)\n"
+           "Info: Max frequency for clock '$glbnet$clk': 150.25 MHz (FAIL at 200.00 MHz)\n")
+    assert P.nextpnr_fmax(log) == {"$glbnet$clk": 150.25}
+
+
+# ---- OpenSTA ----------------------------------------------------------------------------------
+
+def test_opensta_report():
+    chk = P.sta_checks(read("opensta_nangate45_iterative.log"))
+    assert chk["slack"] == pytest.approx(-1.7723) and not chk["met"]
+    assert chk["arrival"] == pytest.approx(2.2297) and chk["required"] == pytest.approx(0.4574)
+    # period 0.5 ns, slack -1.7723 ns: the path needs 2.2723 ns
+    assert P.sta_fmax_mhz(0.5, chk["slack"]) == pytest.approx(1000 / 2.2723)
+
+
+def test_opensta_no_path():
+    assert P.sta_checks("No paths found.\n") == {}
+
+
+# ---- ABC --------------------------------------------------------------------------------------
+
+def test_abc_stime_format():
+    # `stime -p` line as ABC prints it (native Yosys logs it with an "ABC: " prefix).
+    log = ("ABC: WireLoad = \"none\"  Gates =   1234 ( 12.3 %)   Cap =  1.2 ff (  4.5 %)   "
+           "Area =     2345.67 ( 88.0 %)   Delay =   812.40 ps  ( 10.1 %)\n"
+           "ABC: WireLoad = \"none\"  Gates =   1200 ( 12.3 %)   Cap =  1.2 ff (  4.5 %)   "
+           "Area =     2300.00 ( 88.0 %)   Delay =   790.00 ps  ( 10.1 %)\n")
+    assert P.abc_stime(log) == {"gates": 1200, "area": 2300.0, "delay_ps": 790.0}
+    assert P.abc_stime("nothing") == {}
+
+
+# ---- Liberty ----------------------------------------------------------------------------------
+
+LIB = """
+library (toy) {
+  time_unit : "1ns" ;
+  cell (BUF_X2) { area : 1.5 ;
+    pin (A) { direction : input ; capacitance : 1.0 ; }
+    pin (Z) { direction : output ; function : "A" ; timing () { related_pin : "A" ; } } }
+  cell (BUF_X1) { area : 1.0 ;
+    pin (A) { direction : input ; }
+    pin (Z) { direction : output ; function : "A" ; } }
+  cell (INV_X1) { area : 0.5 ;
+    pin (A) { direction : input ; }
+    pin (ZN) { direction : output ; function : "!A" ; } }
+  cell (NAND2_X2) { area : 1.2 ;
+    pin (A1) { direction : input ; }
+    pin (A2) { direction : input ; }
+    pin (ZN) { direction : output ; function : "!(A1 & A2)" ; } }
+  cell (NAND2_X1) { area : 0.798 ;
+    pin (A1) { direction : input ; }
+    pin (A2) { direction : input ; }
+    pin (ZN) { direction : output ; function : "!(A1 & A2)" ; } }
+  cell (DFF_X1) { area : 4.5 ; ff (IQ, IQN) { next_state : "D" ; clocked_on : "CK" ; }
+    pin (D) { direction : input ; }
+    pin (CK) { direction : input ; clock : true ; }
+    pin (Q) { direction : output ; function : "IQ" ; } }
+}
+"""
+
+
+def test_liberty_cells():
+    cells = P.liberty_cells(LIB)
+    assert set(cells) == {"BUF_X2", "BUF_X1", "INV_X1", "NAND2_X2", "NAND2_X1", "DFF_X1"}
+    assert cells["DFF_X1"]["seq"] and not cells["NAND2_X1"]["seq"]
+    assert cells["NAND2_X1"]["inputs"] == ["A1", "A2"]
+    assert P.liberty_nand2_x1(cells) == ("NAND2_X1", 0.798)
+    assert P.liberty_buffer(cells) == "BUF_X1"
+    assert P.liberty_time_unit_s(LIB) == 1e-9
+
+
+def test_liberty_nand_by_function():
+    # sky130-style names are found by name; other names by function (smallest 2-input NAND)
+    lib = LIB.replace("NAND2_X1", "ND2D1").replace("NAND2_X2", "ND2D2")
+    assert P.liberty_nand2_x1(P.liberty_cells(lib)) == ("ND2D1", 0.798)
+    sky = LIB.replace("NAND2_X1", "sky130_fd_sc_hd__nand2_1")
+    assert P.liberty_nand2_x1(P.liberty_cells(sky))[0] == "sky130_fd_sc_hd__nand2_1"
+
+
+# ---- model figures (docs/core_interface.md) -----------------------------------------------------
+
+@pytest.mark.parametrize("cfg,lat,bpc", [
+    (Config(arch="iterative", target="asic"), 11, 0.1),
+    (Config(arch="folded", u=1, stages=4, target="asic"), 41, 0.1),
+    (Config(arch="folded", u=5, stages=1, target="asic"), 11, 0.5),
+    (Config(arch="folded", u=3, stages=1, target="asic"), 11, 0.25),     # U does not divide Nr
+    (Config(arch="pipelined", lanes=1, stages=1, keys=0b001, target="asic"), 11, 1.0),
+    (Config(arch="pipelined", lanes=4, stages=3, keys=0b001, target="asic"), 31, 4.0),
+    (Config(arch="pipelined", key_mode="AGILE", mode="BOTH", stages=2, keys=0b111, target="asic"), 14 * 2 + 1 + 14, 1.0),
+])
+def test_model(cfg, lat, bpc):
+    m = model(cfg)
+    assert m["latency_cycles"] == lat and m["blocks_per_clock"] == pytest.approx(bpc) and m["key_bits"] == 128
