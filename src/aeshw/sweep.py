@@ -257,9 +257,9 @@ def write_page() -> None:
          "  against the `-D` target, driving cell = the library's smallest buffer); OpenSTA reports the worst",
          "  register-to-register setup path (ideal clock, no wire load, the liberty's corner). kGE = area /",
          "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2).",
-         "- Source note: Yosys 0.70 rejects `rtl/lib/aes_fifo.v` as written (port range uses a localparam",
-         "  declared after the port list); the flow applies the equivalent expression to its *staged copy*",
-         "  only (`FIXUPS` in `src/aeshw/synth.py`, recorded in every JSON as `source_fixups`).", ""]
+         "- Source note: the stored results were measured before `rtl/lib/aes_fifo.v` declared its `count`",
+         "  width without a forward localparam reference; those runs staged a copy with the same expression",
+         "  (recorded in their JSON as `source_fixups`). The logic is identical.", ""]
     vers = {}
     for r in rs:
         for k, v in r.get("tool_versions", {}).items():
