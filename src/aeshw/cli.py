@@ -18,57 +18,159 @@ def _pad(data: bytes, beat: int) -> bytes:
 
 
 def cmd_demo(args) -> int:
+    from . import harness as h
+    from . import sweep
+    key, iv = DEMO_KEY, bytes(range(0xf0, 0x100))
     data = _pad(SAMPLE, 16)
-    print(f"aes-hw demo: AES-128 ECB encrypt of a {len(data)}-byte built-in sample, key {DEMO_KEY.hex()}")
-    print("Verilator harness (first run builds each configuration; cached under build/harness)\n")
-    rows = []
-    configs = [("iterative", {"LANES": 1, "IMPL": "LUT"}),
-               ("folded", {"U": 1, "STAGES": 4, "LANES": 1, "IMPL": "COMPOSITE"}),
-               ("pipelined", {"LANES": 1, "STAGES": 1, "KEY_MODE": "SHARED", "IMPL": "LUT"}),
-               ("pipelined", {"LANES": 4, "STAGES": 1, "KEY_MODE": "SHARED", "IMPL": "LUT"})]
-    if args.quick:
-        configs = configs[:1]
+    params = h.axis_params("pipelined")          # aes_axis defaults: every key size, both directions
+    print(f"aes-hw demo: aes_axis ({', '.join(f'{k}={v}' for k, v in params.items())})")
+    print(f"a {len(data)}-byte built-in sample through the IP's AXI4-Lite/AXI4-Stream contract,")
+    print("simulated by the compiled Verilator harness, checked against OpenSSL (cryptography)\n")
+    t0 = time.time()
+    exe = h.build_axis(params)
+    print(f"harness build: {time.time() - t0:.1f} s (cached under build/harness)\n")
     ok = True
-    for arch, params in configs:
-        t0 = time.time()
-        res = harness.run(arch, params, DEMO_KEY, _pad(data, 16 * params["LANES"]))
-        good = res.output == ecb_encrypt(DEMO_KEY, _pad(data, 16 * params["LANES"]))
-        back = harness.run(arch, params, DEMO_KEY, res.output, decrypt=True)
-        good_dec = back.output == _pad(data, 16 * params["LANES"])
-        ok &= good and good_dec
-        desc = ",".join(f"{k}={v}" for k, v in params.items())
-        rows.append((arch, desc, res.blocks, res.cycles, res.blocks_per_clock,
-                     "OK" if good and good_dec else "MISMATCH", time.time() - t0))
-    print(f"{'arch':10} {'parameters':42} {'blocks':>6} {'cycles':>7} {'blk/clk':>8}  vs OpenSSL")
-    for arch, desc, nb, cyc, bpc, verdict, _ in rows:
-        print(f"{arch:10} {desc:42} {nb:6d} {cyc:7d} {bpc:8.3f}  {verdict} (enc+dec)")
-    print("\nblk/clk: blocks / cycles from first input to last output (includes pipeline fill).")
+    print(f"{'mode':5} {'key':>7} {'direction':9} {'bytes':>6} {'blocks':>6} {'cycles':>7} {'blk/clk':>8}  vs OpenSSL")
+    for mode in ("ecb", "cbc", "ctr"):
+        for klen in (16, 32):
+            k = bytes(range(klen))
+            enc_job = h.Job(k, mode, False, iv, data)
+            enc = h.run_jobs(params, [enc_job], exe=exe)
+            dec_job = h.Job(k, mode, mode != "ctr", iv, enc.output)
+            dec = h.run_jobs(params, [dec_job], exe=exe)
+            for job, res, direction in ((enc_job, enc, "encrypt"), (dec_job, dec, "decrypt")):
+                good = not h.check_jobs([job], res)
+                ok &= good
+                print(f"{mode.upper():5} {klen * 8:>4}bit {direction:9} {len(job.data):6d} {res.blocks:6d} "
+                      f"{res.cycles:7d} {res.blocks_per_clock:8.3f}  {'OK' if good else 'MISMATCH'}")
+            ok &= dec.output == data
+    print("\ncycles: first input beat to last output beat (pipeline fill included); CBC encrypt is")
+    print("serial (core latency + 1 per block), the other modes run at one beat per clock.\n")
+    if not args.quick:
+        print("Core architectures, AES-128 ECB at core level (encrypt, then decrypt back):")
+        print(f"{'arch':10} {'parameters':42} {'blocks':>6} {'cycles':>7} {'blk/clk':>8}  vs OpenSSL")
+        configs = [("iterative", {"LANES": 1, "IMPL": "LUT"}),
+                   ("folded", {"U": 1, "STAGES": 4, "LANES": 1, "IMPL": "COMPOSITE"}),
+                   ("pipelined", {"LANES": 4, "STAGES": 1, "KEY_MODE": "SHARED", "IMPL": "LUT"})]
+        for arch, p in configs:
+            blk = _pad(data, 16 * p["LANES"])
+            res = h.run(arch, p, key, blk)
+            good = res.output == ecb_encrypt(key, blk)
+            good &= h.run(arch, p, key, res.output, decrypt=True).output == blk
+            ok &= good
+            desc = ",".join(f"{k}={v}" for k, v in p.items())
+            print(f"{arch:10} {desc:42} {res.blocks:6d} {res.cycles:7d} {res.blocks_per_clock:8.3f}  "
+                  f"{'OK' if good else 'MISMATCH'} (enc+dec)")
+        print()
+    rs = sorted(sweep.load_results(), key=lambda r: (r["target"], sweep._sort_key(r)))
+    if rs:
+        print("Measured synthesis results (docs/results.md; `aeshw synth`, Yosys/nextpnr/OpenSTA):")
+        print(f"{'target':7} {'configuration':72} {'LUT4/LUT':>8} {'kGE':>7} {'Fmax MHz':>9} {'Gbps':>7}")
+        for r in rs:
+            print(f"{r['target']:7} {sweep._cfg_desc(r)[:72]:72} {sweep._f(r.get('luts'), 0):>8} "
+                  f"{sweep._f(r.get('kge')):>7} {sweep._f(r.get('fmax_mhz')):>9} {sweep._f(r.get('throughput_gbps')):>7}")
+    print(f"\ndemo: {'all outputs match OpenSSL' if ok else 'MISMATCH'}")
     return 0 if ok else 1
 
 
+def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl: str, core_mode: str):
+    """Fmax of the closest measured configuration in docs/results (ASIC first, then ECP5)."""
+    import json
+    from .paths import ROOT
+    best = None
+    for f in sorted((ROOT / "docs" / "results").glob("*.json")):
+        r = json.loads(f.read_text())
+        c = r.get("config", {})
+        if (r.get("arch") != arch or r.get("lanes") != lanes or r.get("stages_per_round") != stages
+                or not r.get("fmax_mhz") or c.get("impl") != impl
+                or (arch == "pipelined" and c.get("key_mode", "").lower() != key_mode)):
+            continue
+        rank = ({"asic": 0, "ecp5": 1, "ice40": 2}.get(r["target"], 3), r.get("mode") != core_mode)
+        if best is None or rank < best[0]:
+            best = (rank, r["fmax_mhz"], f"{r['target']} {r.get('device', '')}, {f.name}")
+    return (best[1], best[2]) if best else (None, None)
+
+
 def cmd_run(args) -> int:
-    key = bytes.fromhex(args.key)
-    params = {"LANES": args.lanes}
-    if args.arch == "folded":
-        params.update({"U": args.u, "STAGES": args.stages})
-    if args.arch == "pipelined":
-        params.update({"STAGES": args.stages, "KEY_MODE": args.key_mode.upper()})
-    data = (sys.stdin.buffer.read() if args.input == "-" else open(args.input, "rb").read())
-    if len(data) % (16 * args.lanes):
-        print(f"error: ECB input must be a multiple of {16 * args.lanes} bytes", file=sys.stderr)
+    """Stream a file through aes_axis (compiled Verilator harness), check it with OpenSSL."""
+    from . import harness as h
+    try:
+        key = bytes.fromhex(args.key)
+        iv = bytes.fromhex(args.iv) if args.iv else bytes(16)
+    except ValueError as e:
+        print(f"error: --key/--iv must be hex: {e}", file=sys.stderr)
         return 2
-    res = harness.run(args.arch, params, key, data, decrypt=args.decrypt)
+    if len(key) not in (16, 24, 32):
+        print(f"error: the key is {len(key)} bytes; AES needs 16, 24 or 32", file=sys.stderr)
+        return 2
+    if len(iv) != 16:
+        print(f"error: the IV is {len(iv)} bytes; it must be 16", file=sys.stderr)
+        return 2
+    if args.mode in ("cbc", "ctr") and not args.iv:
+        print(f"error: --iv is required for {args.mode.upper()}", file=sys.stderr)
+        return 2
+    if args.lanes < 1 or args.stages < 1 or args.u < 1:
+        print("error: --lanes, --stages and --u must be >= 1", file=sys.stderr)
+        return 2
+    data = sys.stdin.buffer.read() if args.input == "-" else open(args.input, "rb").read()
+    if args.mode != "ctr" and len(data) % 16:
+        print(f"error: {args.mode.upper()} needs whole 16-byte blocks; the input is {len(data)} bytes "
+              f"(pad it, or use CTR)", file=sys.stderr)
+        return 2
+    decrypt = args.decrypt and args.mode != "ctr"
+    if args.full_ip:
+        core_mode, keys = "BOTH", 0b111
+    else:   # only what this job needs: the key size and the one core direction
+        core_mode, keys = ("DEC" if decrypt else "ENC"), {16: 0b001, 24: 0b010, 32: 0b100}[len(key)]
+    params = h.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
+                           key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys)
+    desc = ", ".join(f"{k}={v}" for k, v in params.items())
+    t0 = time.time()
+    try:
+        exe = h.build_axis(params)
+    except RuntimeError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    t_build = time.time() - t0
+    job = h.Job(key, args.mode, decrypt, iv, data)
+    progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
+    t0 = time.time()
+    res = h.run_jobs(params, [job], stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
+                     progress=progress, exe=exe)
+    t_sim = time.time() - t0
+    verdict = "not checked (--no-check)"
     if not args.no_check:
-        ref = (ecb_decrypt if args.decrypt else ecb_encrypt)(key, data)
-        if res.output != ref:
-            print("error: output differs from OpenSSL", file=sys.stderr)
+        errors = h.check_jobs([job], res)
+        if errors:
+            print("error: output differs from OpenSSL: " + "; ".join(errors), file=sys.stderr)
             return 1
+        verdict = "matches OpenSSL"
     if args.output == "-":
         sys.stdout.buffer.write(res.output)
     else:
         open(args.output, "wb").write(res.output)
-    print(f"{res.blocks} blocks in {res.cycles} cycles: {res.blocks_per_clock:.3f} blocks/clock"
-          + ("" if args.no_check else ", matches OpenSSL"), file=sys.stderr)
+    if args.fmax:
+        fmax, src = args.fmax, "given (--fmax)"
+    else:
+        fmax, src = _characterized_fmax(args.arch, args.lanes, args.stages, args.key_mode, args.impl.upper(),
+                                        core_mode)
+    st = res.stats
+    sim_s = st["sim_seconds"] or 1e-9
+    lines = [
+        f"aes_axis {desc}",
+        f"{args.mode.upper()} {'decrypt' if decrypt else 'encrypt'}, AES-{len(key) * 8}: "
+        f"{len(data)} bytes, {res.blocks} blocks, {verdict}",
+        f"cycles: {res.cycles} from first input beat to last output beat ({st['cycles']} with reset and COMMIT)",
+        f"blocks/clock: {res.blocks_per_clock:.4f}",
+    ]
+    if fmax:
+        gbps = 128 * res.blocks_per_clock * fmax / 1000
+        lines.append(f"at {fmax:.0f} MHz ({src}): {gbps:.2f} Gbps")
+    else:
+        lines.append("Fmax: no characterized result for this configuration in docs/results; give --fmax MHZ")
+    lines.append(f"simulation: {sim_s:.3f} s, {res.blocks / sim_s / 1e6:.3f} M blocks/s "
+                 f"(harness build {t_build:.1f} s{' (cached)' if t_build < 1 else ''}, run {t_sim:.2f} s)")
+    print("\n".join(lines), file=sys.stderr)
     return 0
 
 
@@ -117,19 +219,29 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="aeshw", description="aes-hw tools")
     sub = p.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("demo", help="build the default cores, encrypt a sample, verify")
-    d.add_argument("--quick", action="store_true", help="iterative core only")
+    d.add_argument("--quick", action="store_true", help="aes_axis only (skip the core-level table)")
     d.set_defaults(func=cmd_demo)
-    r = sub.add_parser("run", help="stream a file through a core (ECB) and check it")
+    r = sub.add_parser("run", help="stream a file through aes_axis (Verilator) and check it with OpenSSL")
     r.add_argument("--arch", choices=sorted(harness.ARCHS), default="pipelined")
     r.add_argument("--lanes", type=int, default=1)
-    r.add_argument("--stages", type=int, default=1)
-    r.add_argument("--u", type=int, default=1)
+    r.add_argument("--stages", type=int, default=1, help="registers per round (folded, pipelined)")
+    r.add_argument("--u", type=int, default=1, help="round units (folded)")
     r.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
+    r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"])
+    r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr"])
     r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes)")
-    r.add_argument("--decrypt", action="store_true")
-    r.add_argument("--no-check", action="store_true")
-    r.add_argument("input")
-    r.add_argument("output")
+    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR)")
+    r.add_argument("--decrypt", action="store_true", help="decrypt (ECB/CBC; CTR is its own inverse)")
+    r.add_argument("--full-ip", action="store_true",
+                   help="build every key size and both directions (default: only what this run needs)")
+    r.add_argument("--fmax", type=float, help="MHz for the throughput figure (default: from docs/results)")
+    r.add_argument("--stall-in", type=int, default=0, help="percent of cycles s_axis_tvalid is withheld")
+    r.add_argument("--stall-out", type=int, default=0, help="percent of cycles m_axis_tready is low")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--no-check", action="store_true", help="skip the OpenSSL comparison")
+    r.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    r.add_argument("input", help="input file, - for stdin")
+    r.add_argument("output", help="output file, - for stdout")
     r.set_defaults(func=cmd_run)
     s = sub.add_parser("synth", help="area, Fmax and throughput of one configuration (Yosys, nextpnr, OpenSTA)")
     s.add_argument("--arch", choices=["iterative", "folded", "pipelined"], default="pipelined")

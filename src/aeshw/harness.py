@@ -1,24 +1,35 @@
-"""Build (cached per configuration) and run the compiled Verilator harness."""
+"""Build (cached per configuration) and run the compiled Verilator harnesses.
+
+* core level (`run`): any core with the shared core interface, ECB, one key.
+* IP level (`run_axis`, `run_jobs`): aes_axis through its AXI4-Lite / AXI4-Stream
+  contract, ECB/CBC/CTR, many messages with commits, resets and backpressure.
+"""
 from __future__ import annotations
 
 import hashlib
 import os
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .paths import BUILD, filelist
 from .sim import _verilator_env, vlog_param
 
-HARNESS_CPP = Path(__file__).parent / "harness" / "core_harness.cpp"
+HARNESS_DIR = Path(__file__).parent / "harness"
+CORE_CPP = HARNESS_DIR / "core_harness.cpp"
+AXIS_CPP = HARNESS_DIR / "axis_harness.cpp"
 
-# Architecture name -> (top module, file list, fixed parameters)
+# Architecture name -> (top module, file list, fixed parameters) of the core-level harness
 ARCHS = {
     "iterative": ("aes_core_folded", "aes_core_folded", {"U": 1, "STAGES": 1}),
     "folded": ("aes_core_folded", "aes_core_folded", {}),
     "pipelined": ("aes_core_pipelined", "aes_core_pipelined", {}),
 }
+MODES = {"ecb": 0, "cbc": 1, "ctr": 2}
+KEY_LEN = {16: 0, 24: 1, 32: 2}
+# C++ optimisation for the model (the wheel's verilated.mk defaults to -Os).
+OPT_MAKEFLAGS = ["-MAKEFLAGS", "OPT_FAST=-O2", "-MAKEFLAGS", "OPT_GLOBAL=-O2"]
 
 
 @dataclass
@@ -37,34 +48,38 @@ class RunResult:
         return self.blocks / self.cycles if self.cycles else 0.0
 
 
-def build(arch: str, params: dict) -> Path:
-    top, flist, fixed = ARCHS[arch]
-    allp = {**params, **fixed}
-    srcs = filelist(flist)
-    stamp = hashlib.sha1(repr((arch, sorted(allp.items()),
-                               [p.read_bytes() for p in srcs + [HARNESS_CPP]])).encode()).hexdigest()[:12]
-    mdir = BUILD / "harness" / f"{arch}-{stamp}"
+def _build(top: str, prefix: str, srcs: list[Path], cpp: Path, params: dict, tag: str) -> Path:
+    stamp = hashlib.sha1(repr((top, sorted(params.items()), OPT_MAKEFLAGS,
+                               [p.read_bytes() for p in srcs + [cpp]])).encode()).hexdigest()[:12]
+    mdir = BUILD / "harness" / f"{tag}-{stamp}"
     exe = mdir / "Vharness"
     if exe.exists():
         return exe
     _verilator_env()
     mdir.mkdir(parents=True, exist_ok=True)
     cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-Wno-fatal", "-Wno-lint",
-           "--top-module", top, "--prefix", "Vcore", "-Mdir", str(mdir), "-o", "Vharness",
-           "-j", str(os.cpu_count() or 1),
+           "--x-assign", "fast", "--x-initial", "unique",
+           "--top-module", top, "--prefix", prefix, "-Mdir", str(mdir), "-o", "Vharness",
+           "-j", str(os.cpu_count() or 1), *OPT_MAKEFLAGS,
            *[f"-I{d}" for d in sorted({str(p.parent) for p in srcs})],
-           *[f"-G{k}={vlog_param(v)}" for k, v in allp.items()],
-           *map(str, srcs), str(HARNESS_CPP)]
+           *[f"-G{k}={vlog_param(v)}" for k, v in params.items()],
+           *map(str, srcs), str(cpp)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"harness build failed:\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
     return exe
 
 
+def build(arch: str, params: dict) -> Path:
+    """Core-level harness executable for `arch` with `params` (cached)."""
+    top, flist, fixed = ARCHS[arch]
+    return _build(top, "Vcore", filelist(flist), CORE_CPP, {**params, **fixed}, arch)
+
+
 def run(arch: str, params: dict, key: bytes, data: bytes, decrypt: bool = False) -> RunResult:
     lanes = int(params.get("LANES", 1))
     exe = build(arch, params)
-    klen = {16: 0, 24: 1, 32: 2}[len(key)]
+    klen = KEY_LEN[len(key)]
     with tempfile.TemporaryDirectory() as td:
         src, dst = Path(td) / "in.bin", Path(td) / "out.bin"
         src.write_bytes(data)
@@ -74,3 +89,118 @@ def run(arch: str, params: dict, key: bytes, data: bytes, decrypt: bool = False)
             raise RuntimeError(f"harness failed: {r.stderr.strip()}")
         stats = dict(kv.split("=") for kv in r.stderr.split() if "=" in kv)
         return RunResult(dst.read_bytes(), int(stats["beats"]), int(stats["cycles"]), lanes)
+
+
+# ---------------------------------------------------------------- aes_axis level
+
+def axis_params(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, key_mode: str = "shared",
+                impl: str = "LUT", core_mode: str = "BOTH", keys: int = 0b111) -> dict:
+    """aes_axis parameters for an `aeshw run` configuration."""
+    p = {"ARCH": arch.upper(), "LANES": lanes, "USER_WIDTH": 1, "IMPL": impl.upper(),
+         "CORE_MODE": core_mode.upper()}
+    if arch == "folded":
+        p.update({"U": u, "STAGES": stages})
+    if arch == "pipelined":
+        p.update({"STAGES": stages, "KEY_MODE": key_mode.upper(), "KEYS": keys})
+    return p
+
+
+def build_axis(params: dict) -> Path:
+    """aes_axis harness executable for `params` (cached under build/harness)."""
+    return _build("aes_axis", "Vaxis", filelist("aes_axis"), AXIS_CPP, params,
+                  "axis-" + str(params.get("ARCH", "PIPELINED")).lower())
+
+
+@dataclass
+class Job:
+    """One message: committed context, then `data` on s_axis.
+    reset: -1 none, -2 reset while the COMMIT is outstanding, R >= 0 after R beats."""
+    key: bytes
+    mode: str
+    decrypt: bool
+    iv: bytes
+    data: bytes
+    reset: int = -1
+
+
+@dataclass
+class JobsResult:
+    output: bytes
+    segments: list            # (first job, last job, output bytes, ended by reset)
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def cycles(self) -> int:
+        return self.stats["stream_cycles"]
+
+    @property
+    def blocks(self) -> int:
+        return self.stats["blocks"]
+
+    @property
+    def blocks_per_clock(self) -> float:
+        return self.blocks / self.cycles if self.cycles else 0.0
+
+
+def run_jobs(params: dict, jobs: list[Job], stall_in: int = 0, stall_out: int = 0, seed: int = 1,
+             progress: bool = False, exe: Path | None = None) -> JobsResult:
+    """Run `jobs` through aes_axis built with `params`; the harness checks framing
+    (tkeep, tlast, tuser, null bytes, idle tdata) itself, the caller checks data."""
+    exe = exe or build_axis(params)
+    lanes = int(params.get("LANES", 1))
+    with tempfile.TemporaryDirectory() as td:
+        tdp = Path(td)
+        lines = []
+        for j in jobs:
+            if j.mode not in MODES or len(j.key) not in KEY_LEN or len(j.iv) != 16:
+                raise ValueError(f"bad job: mode {j.mode}, key {len(j.key)} bytes, iv {len(j.iv)} bytes")
+            lines.append(f"{j.key.hex() or '00'} {KEY_LEN[len(j.key)]} {MODES[j.mode]} {int(j.decrypt)} "
+                         f"{j.iv.hex()} {len(j.data)} {j.reset}")
+        (tdp / "jobs.txt").write_text("\n".join(lines) + "\n")
+        (tdp / "in.bin").write_bytes(b"".join(j.data for j in jobs))
+        cmd = [str(exe), f"jobs={tdp / 'jobs.txt'}", f"in={tdp / 'in.bin'}", f"out={tdp / 'out.bin'}",
+               f"report={tdp / 'report.txt'}", f"lanes={lanes}", f"stall_in={stall_in}",
+               f"stall_out={stall_out}", f"seed={seed}", f"progress={int(progress)}"]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None if progress else subprocess.PIPE,
+                           text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"aes_axis harness failed: {(r.stderr or '').strip()}")
+        segs, stats = [], {}
+        for line in (tdp / "report.txt").read_text().splitlines():
+            if line.startswith("seg "):
+                a, b, n, rst = map(int, line.split()[1:])
+                segs.append((a, b, n, bool(rst)))
+            elif "=" in line:
+                k, v = line.split("=", 1)
+                stats[k] = float(v) if "." in v else int(v)
+        return JobsResult((tdp / "out.bin").read_bytes(), segs, stats)
+
+
+def expected(job: Job) -> bytes:
+    """OpenSSL's output for one message (the oracle)."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    m = {"ecb": modes.ECB(), "cbc": modes.CBC(job.iv), "ctr": modes.CTR(job.iv)}[job.mode]
+    c = Cipher(algorithms.AES(job.key), m)
+    op = c.decryptor() if (job.decrypt and job.mode != "ctr") else c.encryptor()
+    return op.update(job.data) + op.finalize()
+
+
+def check_jobs(jobs: list[Job], res: JobsResult) -> list[str]:
+    """Compare a run with OpenSSL, segment by segment: a segment ended by a reset
+    must have produced a prefix of its expected output, any other all of it."""
+    errors, pos = [], 0
+    for first, last, nbytes, by_reset in res.segments:
+        if first > last:
+            continue
+        want = b"".join(expected(j) for j in jobs[first:last + 1])
+        got = res.output[pos:pos + nbytes]
+        pos += nbytes
+        if by_reset:
+            if got != want[:nbytes]:
+                errors.append(f"messages {first}..{last} (reset): output is not a prefix of OpenSSL's")
+        elif got != want:
+            bad = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]), min(len(got), len(want)))
+            errors.append(f"messages {first}..{last}: {len(got)} bytes, want {len(want)}, first difference at byte {bad}")
+    if pos != len(res.output):
+        errors.append(f"{len(res.output) - pos} output bytes not accounted to a segment")
+    return errors
