@@ -4,7 +4,11 @@ core/aes_key_prep.v
 core/aes_round_unit.v
 core/aes_core_folded.v
 core/aes_core_pipelined.v
+lib/aes_gf128_mul.v
+lib/aes_ghash.v
 modes/aes_core_select.v
+modes/aes_gcm_frame.v
+modes/aes_gcm_tag.v
 modes/aes_mode_engine.v
 bus/aes_axil_regs.v
 aes_axis.v

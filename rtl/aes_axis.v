@@ -21,7 +21,8 @@ module aes_axis #(
     parameter IMPL       = "LUT",
     parameter CORE_MODE  = "BOTH",
     parameter KEY_MODE   = "SHARED",
-    parameter KEYS       = 3'b111
+    parameter KEYS       = 3'b111,
+    parameter GCM        = 1            // build GCM (CTRL.MODE 3): GHASH + tag unit
 ) (
     input  wire                    aclk,
     input  wire                    aresetn,
@@ -61,7 +62,7 @@ module aes_axis #(
     input  wire                    m_axis_tready
 );
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
-    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1;   // core sideband
+    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 3*LANES + 3;   // core sideband
 
     localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? 2'd2 : (ARCH == "FOLDED") ? 2'd1 : 2'd0;
     localparam CAN_ENC = (CORE_MODE != "DEC") ? 1 : 0;
@@ -71,10 +72,11 @@ module aes_axis #(
     localparam [3:0] CAP_STAGES = (STAGES > 15) ? 4'd15 : STAGES[3:0];
     localparam [3:0] CAP_U      = (ARCH != "FOLDED") ? 4'd1 : (U > 15) ? 4'd15 : U[3:0];
     localparam       CAP_AGILE  = (ARCH == "PIPELINED" && KEY_MODE == "AGILE") ? 1 : 0;
+    localparam       CAP_GCM    = (GCM != 0 && CAN_ENC != 0) ? 1 : 0;   // GCM needs the encrypt direction
     // CAPS: [7:0] LANES, [9:8] ARCH, [10] encrypt, [11] decrypt, [14:12] key sizes
     // (bit12 128, bit13 192, bit14 256), [18:16] modes (ECB, CBC, CTR),
-    // [19] KEY_MODE AGILE, [23:20] STAGES, [27:24] U, [31:28] 0.
-    localparam [31:0] CAPS_VALUE = {4'h0, CAP_U, CAP_STAGES, CAP_AGILE[0],
+    // [19] KEY_MODE AGILE, [23:20] STAGES, [27:24] U, [28] GCM, [31:29] 0.
+    localparam [31:0] CAPS_VALUE = {3'h0, CAP_GCM[0], CAP_U, CAP_STAGES, CAP_AGILE[0],
                                     (CAN_ENC != 0), 1'b1, 1'b1,   // CTR needs the encrypt direction
                                     1'b0, KEYS_EFF, CAN_DEC[0], CAN_ENC[0], ARCH_CODE, CAP_LANES};
 
@@ -83,10 +85,11 @@ module aes_axis #(
     wire         cfg_decrypt;
     wire [127:0] cfg_iv;
     wire         cmd_valid, cmd_clear, cmd_done, hold;
-    wire         st_ready, st_busy, ev_partial;
+    wire         st_ready, st_busy, ev_partial, ev_tag_fail, ev_frame;
     wire [31:0]  blocks_in, blocks_out;
 
-    aes_axil_regs #(.CAPS(CAPS_VALUE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF)) u_regs (
+    aes_axil_regs #(.CAPS(CAPS_VALUE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
+                    .GCM(CAP_GCM)) u_regs (
         .clk(aclk), .rst_n(aresetn),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
         .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
@@ -98,6 +101,7 @@ module aes_axis #(
         .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
         .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
+        .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
         .blocks_in(blocks_in), .blocks_out(blocks_out)
     );
 
@@ -106,11 +110,12 @@ module aes_axis #(
     wire [128*LANES-1:0] core_in_data, core_out_data;
     wire [SW-1:0]        core_in_user, core_out_user;
 
-    aes_mode_engine #(.LANES(LANES), .USER_WIDTH(USER_WIDTH)) u_engine (
+    aes_mode_engine #(.LANES(LANES), .USER_WIDTH(USER_WIDTH), .GCM(CAP_GCM)) u_engine (
         .clk(aclk), .rst_n(aresetn),
         .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt), .cfg_iv(cfg_iv),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
+        .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
         .blocks_in(blocks_in), .blocks_out(blocks_out),
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
         .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),

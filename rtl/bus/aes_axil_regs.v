@@ -24,7 +24,8 @@ module aes_axil_regs #(
     parameter [31:0] CAPS      = 32'h0,
     parameter        CAN_ENC   = 1,        // core has the encrypt direction
     parameter        CAN_DEC   = 1,        // core has the decrypt direction
-    parameter [2:0]  KEYS      = 3'b111    // key sizes supported: 128, 192, 256
+    parameter [2:0]  KEYS      = 3'b111,   // key sizes supported: 128, 192, 256
+    parameter        GCM       = 1         // MODE 3 (GCM) built
 ) (
     input  wire        clk,
     input  wire        rst_n,
@@ -67,6 +68,8 @@ module aes_axil_regs #(
     input  wire         st_ready,
     input  wire         st_busy,
     input  wire         ev_partial,       // pulse: partial ECB/CBC block seen
+    input  wire         ev_tag_fail,      // pulse: a GCM decryption's tag did not match
+    input  wire         ev_frame,         // pulse: a malformed GCM packet
     input  wire [31:0]  blocks_in,
     input  wire [31:0]  blocks_out
 );
@@ -94,7 +97,8 @@ module aes_axil_regs #(
         end
     endfunction
 
-    reg [1:0] err_q;          // [0] BAD_CONFIG, [1] PARTIAL
+    reg [3:0] err_q;          // [0] BAD_CONFIG, [1] PARTIAL, [2] TAG_FAIL, [3] FRAME
+    wire [3:0] err_ev = {ev_frame, ev_tag_fail, ev_partial, 1'b0};
 
     // ---- write channel ------------------------------------------------------
     reg        aw_full, w_full;
@@ -108,8 +112,8 @@ module aes_axil_regs #(
     wire [31:0] ctrl_word = {26'h0, cfg_key_len, 1'b0, cfg_decrypt, cfg_mode};
 
     // COMMIT check: reserved codes, and what the build supports.
-    wire core_dec  = cfg_decrypt && (cfg_mode != 2'd2);   // CTR uses the encrypt direction
-    wire cfg_ok    = (cfg_mode != 2'd3) && (cfg_key_len != 2'd3) && KEYS[cfg_key_len] &&
+    wire core_dec  = cfg_decrypt && (cfg_mode < 2'd2);    // CTR and GCM use the encrypt direction
+    wire cfg_ok    = ((cfg_mode != 2'd3) || (GCM != 0)) && (cfg_key_len != 2'd3) && KEYS[cfg_key_len] &&
                      (core_dec ? (CAN_DEC != 0) : (CAN_ENC != 0));
     wire is_cmd    = (aw_word == A_COMMAND) && w_strb[0] && (w_data[0] || w_data[1]);
 
@@ -120,7 +124,7 @@ module aes_axil_regs #(
             s_axil_bvalid <= 1'b0; s_axil_bresp <= OKAY;
             cfg_key <= 256'h0; cfg_key_len <= 2'd0; cfg_mode <= 2'd0; cfg_decrypt <= 1'b0; cfg_iv <= 128'h0;
             cmd_valid <= 1'b0; cmd_clear <= 1'b0; hold <= 1'b0;
-            err_q <= 2'b00;
+            err_q <= 4'b0000;
         end else begin
             if (s_axil_awvalid && !aw_full) begin
                 aw_full <= 1'b1;
@@ -140,7 +144,7 @@ module aes_axil_regs #(
                 s_axil_bvalid <= 1'b1;
                 s_axil_bresp  <= OKAY;
             end
-            if (ev_partial) err_q[1] <= 1'b1;
+            err_q <= err_q | err_ev;
             if (do_write) begin
                 aw_full <= 1'b0;
                 w_full  <= 1'b0;
@@ -160,7 +164,7 @@ module aes_axil_regs #(
                     cfg_key_len <= w_data[5:4];
                 end
                 if (aw_word == A_ERROR)                        // RW1C; a new event wins
-                    err_q <= (err_q & ~(w_data[1:0] & {2{w_strb[0]}})) | {ev_partial, 1'b0};
+                    err_q <= (err_q & ~(w_data[3:0] & {4{w_strb[0]}})) | err_ev;
                 for (i = 0; i < 8; i = i + 1)
                     if (aw_word == A_KEY0 + i[9:0])
                         cfg_key[32*i +: 32] <= merge(cfg_key[32*i +: 32], w_data, w_strb);
@@ -182,7 +186,7 @@ module aes_axil_regs #(
             A_CAPS:   rd_mux = CAPS;
             A_CTRL:   rd_mux = ctrl_word;
             A_STATUS: rd_mux = {29'h0, |err_q, st_busy, st_ready};
-            A_ERROR:  rd_mux = {30'h0, err_q};
+            A_ERROR:  rd_mux = {28'h0, err_q};
             A_BIN:    rd_mux = blocks_in;
             A_BOUT:   rd_mux = blocks_out;
             default: begin

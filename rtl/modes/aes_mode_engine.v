@@ -24,17 +24,29 @@
 // CBC-encrypt block is in flight (its result would update the chain value)
 // and no beat is half issued.
 //
+//   GCM          aes_gcm_frame classifies the lanes of each packet and forms the
+//                core input (J0, inc32 counters); aes_gcm_tag after the core does
+//                GHASH, the tag and the tag check (two register stages; other
+//                modes' beats wait while GCM beats are in them, so order holds).
+//                A GCM COMMIT sends one H token (0^128 under the new key) through
+//                the core after the key handshake; COMMIT and CLEAR first wait until
+//                no GCM beat is in flight (the H in use belongs to them).
+//
 // Sideband layout (USER_W of the core = SW):
 //   [UW-1:0] tuser, [UW] tlast, [UW+1 +: 16L] tkeep, [.. +: 128L] xor data,
-//   [.. +: LW] lane index (CBC encrypt), [SW-1] CBC-encrypt flag.
+//   [.. +: LW] lane index (CBC encrypt), [SWB-1] CBC-encrypt flag,
+//   [SWB +: 3L] GCM lane kinds, [SWB+3L] H token, [SWB+3L+1] GCM beat,
+//   [SWB+3L+2] GCM decrypt.
 `default_nettype none
 
 module aes_mode_engine #(
     parameter LANES      = 1,
     parameter USER_WIDTH = 1,
+    parameter GCM        = 1,       // build GCM (MODE 3)
     // derived, do not override
     parameter LW         = (LANES > 1) ? $clog2(LANES) : 1,
-    parameter SW         = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1
+    parameter SWB        = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1,
+    parameter SW         = SWB + 3*LANES + 3
 ) (
     input  wire                   clk,
     input  wire                   rst_n,
@@ -49,6 +61,8 @@ module aes_mode_engine #(
     output reg                    st_ready,
     output wire                   st_busy,
     output wire                   ev_partial,
+    output wire                   ev_tag_fail,
+    output wire                   ev_frame,
     output reg  [31:0]            blocks_in,
     output reg  [31:0]            blocks_out,
     // AXI4-Stream in
@@ -81,11 +95,12 @@ module aes_mode_engine #(
     input  wire                   core_busy
 );
     localparam W = 128 * LANES;
-    localparam [1:0] M_ECB = 2'd0, M_CBC = 2'd1, M_CTR = 2'd2;
-    localparam [1:0] S_IDLE = 2'd0, S_QUIESCE = 2'd1, S_KEY = 2'd2, S_DONE = 2'd3;
+    localparam [1:0] M_ECB = 2'd0, M_CBC = 2'd1, M_CTR = 2'd2, M_GCM = 2'd3;
+    localparam [2:0] S_IDLE = 3'd0, S_QUIESCE = 3'd1, S_KEY = 3'd2, S_DONE = 3'd3, S_HTOK = 3'd4;
     localparam integer  LAST_I    = LANES - 1;
     localparam integer  LANES_I   = LANES;
     localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
+    localparam [SW-1:0] TOK_USER  = {{(SW-1){1'b0}}, 1'b1} << (SWB + 3*LANES);
 
     function [127:0] bswap;      // byte order <-> 128-bit big-endian integer
         input [127:0] x;
@@ -110,12 +125,14 @@ module aes_mode_engine #(
     reg [1:0]   act_mode;
     reg         act_dec;
     reg [127:0] chain;           // CBC chaining value, or CTR counter block
-    reg [1:0]   state;
+    reg [2:0]   state;
     reg         pending;         // a CBC-encrypt block is in the core
     reg [LW-1:0] cbc_lane;       // next lane of the current beat (CBC encrypt)
     reg         clear_q;
 
     wire cbc_enc = (act_mode == M_CBC) && !act_dec;
+    wire gcm     = (act_mode == M_GCM);
+    wire tok     = (state == S_HTOK);         // the H token goes into the core
     // New beats start only with no command under way; a half-issued CBC-encrypt
     // beat is finished even then (a command waits for it: it is accepted, with the
     // old context, before the command's write response).
@@ -124,11 +141,19 @@ module aes_mode_engine #(
     // ---- input side ---------------------------------------------------------
     reg [W-1:0] xor_in;
     wire [127:0] ctr_be = bswap(chain);
+    wire [W-1:0]         gcm_core_data;
+    wire [3*LANES-1:0]   gcm_kinds;
     integer j;
     always @(*) begin
         core_in_data = s_axis_tdata;
         xor_in       = {W{1'b0}};
-        case (act_mode)
+        if (tok)
+            core_in_data = {W{1'b0}};
+        else case (act_mode)
+            M_GCM: begin
+                core_in_data = gcm_core_data;
+                xor_in       = s_axis_tdata;
+            end
             M_CTR: begin
                 for (j = 0; j < LANES; j = j + 1)
                     core_in_data[128*j +: 128] = bswap(ctr_be + {96'h0, j[31:0]});
@@ -147,13 +172,31 @@ module aes_mode_engine #(
         endcase
     end
 
-    assign core_in_valid = run && s_axis_tvalid && !(cbc_enc && pending);
-    assign s_axis_tready = run && core_in_ready && !(cbc_enc && (pending || cbc_lane != LAST_LANE));
-    wire in_fire   = core_in_valid && core_in_ready;
+    assign core_in_valid = tok || (run && s_axis_tvalid && !(cbc_enc && pending));
+    assign s_axis_tready = !tok && run && core_in_ready && !(cbc_enc && (pending || cbc_lane != LAST_LANE));
+    wire in_fire   = core_in_valid && core_in_ready && !tok;
+    wire tok_fire  = tok && core_in_ready;
     wire beat_fire = s_axis_tvalid && s_axis_tready;
 
-    assign core_in_user = {cbc_enc, cbc_lane, xor_in, s_axis_tkeep, s_axis_tlast, s_axis_tuser};
-    assign ev_partial   = beat_fire && (act_mode != M_CTR) && !(&s_axis_tkeep);
+    assign core_in_user = tok ? TOK_USER :
+                          {act_dec && gcm, gcm, 1'b0, gcm ? gcm_kinds : {3*LANES{1'b0}},
+                           cbc_enc, cbc_lane, xor_in, s_axis_tkeep, s_axis_tlast, s_axis_tuser};
+    assign ev_partial   = beat_fire && (act_mode[1] == 1'b0) && !(&s_axis_tkeep);
+
+    generate
+        if (GCM != 0) begin : g_gcm_in
+            aes_gcm_frame #(.LANES(LANES)) u_frame (
+                .clk(clk), .rst_n(rst_n), .clear(clear_q || (state == S_KEY && core_key_ready)),
+                .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
+                .beat_fire(beat_fire && gcm), .core_data(gcm_core_data), .kinds(gcm_kinds),
+                .ev_frame(ev_frame)
+            );
+        end else begin : g_no_gcm_in
+            assign gcm_core_data = {W{1'b0}};
+            assign gcm_kinds     = {3*LANES{1'b0}};
+            assign ev_frame      = 1'b0;
+        end
+    endgenerate
 
     // ---- output side --------------------------------------------------------
     wire [USER_WIDTH-1:0] o_user = core_out_user[USER_WIDTH-1:0];
@@ -161,13 +204,47 @@ module aes_mode_engine #(
     wire [16*LANES-1:0]   o_keep = core_out_user[USER_WIDTH+1 +: 16*LANES];
     wire [W-1:0]          o_xor  = core_out_user[USER_WIDTH+1+16*LANES +: W];
     wire [LW-1:0]         o_lane = core_out_user[USER_WIDTH+1+16*LANES+W +: LW];
-    wire                  o_cbc  = core_out_user[SW-1];
+    wire                  o_cbc  = core_out_user[SWB-1];
+    /* verilator lint_off UNUSEDSIGNAL */   // o_kinds, o_gdec: read only when GCM is built
+    wire [3*LANES-1:0]    o_kinds = core_out_user[SWB +: 3*LANES];
+    wire                  o_gdec = core_out_user[SWB+3*LANES+2];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire                  o_htok = core_out_user[SWB+3*LANES];
+    wire                  o_gcm  = core_out_user[SWB+3*LANES+1];
     wire o_emit = !o_cbc || (o_lane == LAST_LANE);
 
-    assign m_axis_tvalid  = core_out_valid && o_emit;
-    assign core_out_ready = o_emit ? m_axis_tready : 1'b1;
-    wire out_fire  = core_out_valid && core_out_ready;
+    // GCM beats and the H token go through aes_gcm_tag; other beats wait while
+    // GCM beats are in its stages, so output order is input order.
+    wire o_to_gcm = o_gcm || o_htok;
+    wire                  g_in_ready, g_busy, g_retire, g_valid, g_last;
+    wire [W-1:0]          g_data;
+    wire [16*LANES-1:0]   g_keep;
+    wire [USER_WIDTH-1:0] g_user;
+    wire direct = core_out_valid && !o_to_gcm && !g_busy;
+
+    assign m_axis_tvalid  = g_valid || (direct && o_emit);
+    assign core_out_ready = o_to_gcm ? g_in_ready : (!g_busy && (o_emit ? m_axis_tready : 1'b1));
+    wire out_fire  = core_out_valid && core_out_ready && !o_to_gcm;
     wire beat_out  = m_axis_tvalid && m_axis_tready;
+
+    generate
+        if (GCM != 0) begin : g_gcm_out
+            aes_gcm_tag #(.LANES(LANES), .USER_WIDTH(USER_WIDTH)) u_tag (
+                .clk(clk), .rst_n(rst_n), .clear(clear_q),
+                .in_valid(core_out_valid && o_to_gcm), .in_ready(g_in_ready), .in_htok(o_htok),
+                .in_dec(o_gdec), .in_core(core_out_data), .in_xor(o_xor), .in_keep(o_keep),
+                .in_last(o_last), .in_user(o_user), .in_kinds(o_kinds),
+                .busy(g_busy), .retire(g_retire),
+                .o_valid(g_valid), .o_ready(m_axis_tready), .o_data(g_data), .o_keep(g_keep),
+                .o_last(g_last), .o_user(g_user), .ev_tag_fail(ev_tag_fail)
+            );
+        end else begin : g_no_gcm_out
+            assign g_in_ready = 1'b1;     // never used: no GCM beat exists
+            assign g_busy = 1'b0; assign g_retire = 1'b0; assign g_valid = 1'b0; assign g_last = 1'b0;
+            assign g_data = {W{1'b0}}; assign g_keep = {16*LANES{1'b0}}; assign g_user = {USER_WIDTH{1'b0}};
+            assign ev_tag_fail = 1'b0;
+        end
+    endgenerate
 
     wire [W-1:0] result;
     generate
@@ -190,15 +267,17 @@ module aes_mode_engine #(
 
     // Zero while m_axis_tvalid is low: the core's outputs are zero while its
     // out_valid is low, and CBC-encrypt lanes being collected are masked here.
-    assign m_axis_tdata = o_emit ? (result & keep_mask) : {W{1'b0}};
-    assign m_axis_tkeep = o_emit ? o_keep : {16*LANES{1'b0}};
-    assign m_axis_tlast = o_emit && o_last;
-    assign m_axis_tuser = o_emit ? o_user : {USER_WIDTH{1'b0}};
+    wire d_emit = direct && o_emit;
+    assign m_axis_tdata = g_valid ? g_data : d_emit ? (result & keep_mask) : {W{1'b0}};
+    assign m_axis_tkeep = g_valid ? g_keep : d_emit ? o_keep : {16*LANES{1'b0}};
+    assign m_axis_tlast = g_valid ? g_last : (d_emit && o_last);
+    assign m_axis_tuser = g_valid ? g_user : d_emit ? o_user : {USER_WIDTH{1'b0}};
 
     // ---- commands -----------------------------------------------------------
-    wire quiet = !pending && (cbc_lane == {LW{1'b0}});
+    reg  [9:0] gcm_cnt;          // GCM beats and H tokens in the core or aes_gcm_tag
+    wire quiet = !pending && (cbc_lane == {LW{1'b0}}) && (gcm_cnt == 10'd0);
     assign core_key_valid   = (state == S_KEY);
-    assign core_key_decrypt = cfg_decrypt && (cfg_mode != M_CTR);
+    assign core_key_decrypt = cfg_decrypt && (cfg_mode[1] == 1'b0);   // CTR, GCM: encrypt
     assign core_key_clear   = clear_q;
     assign cmd_done         = (state == S_DONE);
     assign st_busy          = core_busy || !quiet;
@@ -208,8 +287,9 @@ module aes_mode_engine #(
             state <= S_IDLE; st_ready <= 1'b0; clear_q <= 1'b0;
             act_mode <= M_ECB; act_dec <= 1'b0; chain <= 128'h0;
             pending <= 1'b0; cbc_lane <= {LW{1'b0}};
-            blocks_in <= 32'h0; blocks_out <= 32'h0;
+            blocks_in <= 32'h0; blocks_out <= 32'h0; gcm_cnt <= 10'd0;
         end else begin
+            gcm_cnt <= gcm_cnt + {9'd0, tok_fire || (in_fire && gcm)} - {9'd0, g_retire};
             clear_q <= 1'b0;
             case (state)
                 S_IDLE:    if (cmd_valid) state <= S_QUIESCE;
@@ -228,8 +308,9 @@ module aes_mode_engine #(
                     act_mode <= cfg_mode;
                     act_dec  <= cfg_decrypt;
                     chain    <= cfg_iv;
-                    state    <= S_DONE;
+                    state    <= (cfg_mode == M_GCM) ? S_HTOK : S_DONE;
                 end
+                S_HTOK: if (core_in_ready) state <= S_DONE;
                 default: state <= S_IDLE;            // S_DONE: cmd_done for one cycle
             endcase
 

@@ -26,7 +26,7 @@ ARCHS = {
     "folded": ("aes_core_folded", "aes_core_folded", {}),
     "pipelined": ("aes_core_pipelined", "aes_core_pipelined", {}),
 }
-MODES = {"ecb": 0, "cbc": 1, "ctr": 2}
+MODES = {"ecb": 0, "cbc": 1, "ctr": 2, "gcm": 3}
 KEY_LEN = {16: 0, 24: 1, 32: 2}
 # C++ optimisation for the model (the wheel's verilated.mk defaults to -Os).
 OPT_MAKEFLAGS = ["-MAKEFLAGS", "OPT_FAST=-O2", "-MAKEFLAGS", "OPT_GLOBAL=-O2"]
@@ -113,14 +113,17 @@ def build_axis(params: dict) -> Path:
 
 @dataclass
 class Job:
-    """One message: committed context, then `data` on s_axis.
-    reset: -1 none, -2 reset while the COMMIT is outstanding, R >= 0 after R beats."""
+    """One message: committed context (unless commit is False), then `data` on s_axis.
+    reset: -1 none, -2 reset while the COMMIT is outstanding, R >= 0 after R beats.
+    GCM: data is the packet (aeshw.gcm_packet) and `expect` the output packet."""
     key: bytes
     mode: str
     decrypt: bool
     iv: bytes
     data: bytes
     reset: int = -1
+    commit: bool = True
+    expect: bytes | None = None
 
 
 @dataclass
@@ -155,7 +158,7 @@ def run_jobs(params: dict, jobs: list[Job], stall_in: int = 0, stall_out: int = 
             if j.mode not in MODES or len(j.key) not in KEY_LEN or len(j.iv) != 16:
                 raise ValueError(f"bad job: mode {j.mode}, key {len(j.key)} bytes, iv {len(j.iv)} bytes")
             lines.append(f"{j.key.hex() or '00'} {KEY_LEN[len(j.key)]} {MODES[j.mode]} {int(j.decrypt)} "
-                         f"{j.iv.hex()} {len(j.data)} {j.reset}")
+                         f"{j.iv.hex()} {len(j.data)} {j.reset} {int(j.commit)}")
         (tdp / "jobs.txt").write_text("\n".join(lines) + "\n")
         (tdp / "in.bin").write_bytes(b"".join(j.data for j in jobs))
         cmd = [str(exe), f"jobs={tdp / 'jobs.txt'}", f"in={tdp / 'in.bin'}", f"out={tdp / 'out.bin'}",
@@ -178,6 +181,8 @@ def run_jobs(params: dict, jobs: list[Job], stall_in: int = 0, stall_out: int = 
 
 def expected(job: Job) -> bytes:
     """OpenSSL's output for one message (the oracle)."""
+    if job.expect is not None:
+        return job.expect
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     m = {"ecb": modes.ECB(), "cbc": modes.CBC(job.iv), "ctr": modes.CTR(job.iv)}[job.mode]
     c = Cipher(algorithms.AES(job.key), m)

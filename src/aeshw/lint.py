@@ -32,6 +32,12 @@ CORNERS = [
     ("aes_axis", {"ARCH": '"FOLDED"', "U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_axis", {"ARCH": '"PIPELINED"', "LANES": 4, "KEY_MODE": '"AGILE"'}),
     ("aes_bist", {"ARCH": '"ITERATIVE"', "LANES": 2}),
+    ("aes_axis", {"ARCH": '"ITERATIVE"', "LANES": 3}),
+    ("aes_axis", {"GCM": 0}),
+    ("aes_axis", {"CORE_MODE": '"DEC"'}),
+    ("aes_ghash", {"LANES": 4}),
+    ("aes_gcm_tag", {"LANES": 3}),
+    ("aes_gcm_frame", {"LANES": 4}),
 ]
 
 

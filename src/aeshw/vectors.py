@@ -81,3 +81,51 @@ def ecb_vectors(key_bits: set[int] | None = None) -> dict[str, list[Vector]]:
             res[f.name] = vs
     assert res, "no ECB vectors found in cryptography-vectors"
     return res
+
+
+@dataclass
+class GcmVector:
+    file: str
+    count: int
+    key: bytes
+    iv: bytes
+    aad: bytes
+    pt: bytes | None          # None: a decrypt vector marked FAIL (the tag must be rejected)
+    ct: bytes
+    tag: bytes
+
+    @property
+    def fail(self) -> bool:
+        return self.pt is None
+
+
+def gcm_files() -> list[Path]:
+    return sorted(aes_dir("GCM").glob("gcm*.rsp"))
+
+
+def parse_gcm_rsp(path: Path) -> list[GcmVector]:
+    """A CAVP GCM file (gcmEncryptExtIV*, gcmDecrypt*): Key/IV/PT/AAD/CT/Tag, FAIL."""
+    out: list[GcmVector] = []
+    cur: dict[str, str] = {}
+
+    def flush():
+        if "KEY" in cur and "TAG" in cur:
+            out.append(GcmVector(
+                file=path.name, count=int(cur.get("COUNT", "0")), key=bytes.fromhex(cur["KEY"]),
+                iv=bytes.fromhex(cur["IV"]), aad=bytes.fromhex(cur.get("AAD", "")),
+                pt=None if "FAIL" in cur else bytes.fromhex(cur.get("PT", "")),
+                ct=bytes.fromhex(cur.get("CT", "")), tag=bytes.fromhex(cur["TAG"])))
+        cur.clear()
+
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or line.startswith("["):
+            flush()
+            continue
+        if line.upper() == "FAIL":
+            cur["FAIL"] = "1"
+        elif "=" in line:
+            k, v = (s.strip() for s in line.split("=", 1))
+            cur[k.upper()] = v
+    flush()
+    return out

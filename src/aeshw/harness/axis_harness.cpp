@@ -7,13 +7,16 @@
 // usage: Vaxis jobs=FILE in=FILE out=FILE report=FILE lanes=L
 //              [stall_in=PCT] [stall_out=PCT] [seed=N] [progress=0|1]
 //
-// jobs: one message per line, "KEYHEX KEYLEN MODE DECRYPT IVHEX NBYTES RESET"
-//   KEYLEN 0/1/2 (128/192/256), MODE 0 ECB / 1 CBC / 2 CTR, RESET -1 none,
-//   -2 reset while the COMMIT write is outstanding, R >= 0 reset after R beats.
+// jobs: one message per line, "KEYHEX KEYLEN MODE DECRYPT IVHEX NBYTES RESET COMMIT"
+//   KEYLEN 0/1/2 (128/192/256), MODE 0 ECB / 1 CBC / 2 CTR / 3 GCM, RESET -1 none,
+//   -2 reset while the COMMIT write is outstanding, R >= 0 reset after R beats;
+//   COMMIT 1: write CTRL/KEY/IV and COMMIT before the message, 0: stream it in the
+//   context in force (GCM messages carry their IV in-band).
 // in: the messages' bytes, concatenated. ECB/CBC messages are whole blocks;
 //   with LANES > 1 a short last beat is padded with whole zero blocks (full
 //   tkeep) whose output is dropped; a CTR message's last beat carries a partial
-//   tkeep. out: the output bytes (tkeep bytes only), concatenated.
+//   tkeep (GCM packets, whole blocks: tkeep covers the packet, lanes after it 0).
+//   out: the output bytes (tkeep bytes only), concatenated.
 // report: "seg FIRST LAST BYTES RESET" per segment between resets, then
 //   key=value statistics. Any protocol or framing violation exits 3.
 #include "Vaxis.h"
@@ -42,6 +45,7 @@ struct Job {
     uint8_t iv[16] = {0};
     size_t nbytes = 0;
     long reset = -1;
+    int commit = 1;
 };
 
 [[noreturn]] void fail(const char* fmt, unsigned long long a = 0, unsigned long long b = 0) {
@@ -120,8 +124,8 @@ int main(int argc, char** argv) {
         char key[80], iv[40];
         Job j;
         unsigned long long nb;
-        while (std::fscanf(f, "%79s %d %d %d %39s %llu %ld", key, &j.key_len, &j.mode, &j.decrypt,
-                           iv, &nb, &j.reset) == 7) {
+        while (std::fscanf(f, "%79s %d %d %d %39s %llu %ld %d", key, &j.key_len, &j.mode, &j.decrypt,
+                           iv, &nb, &j.reset, &j.commit) == 8) {
             std::memset(j.key, 0, 32);
             hex_to(key, j.key, 32);
             hex_to(iv, j.iv, 16);
@@ -193,7 +197,7 @@ int main(int argc, char** argv) {
         std::memcpy(bytes, &in[job_off + job_sent], real);
         for (int w = 0; w < 4 * lanes; ++w) cur_data[w] = le32(bytes + 4 * w);
         // CTR: tkeep = the message bytes; ECB/CBC: whole blocks (padding lanes kept, dropped later)
-        uint32_t keep_bytes = (j.mode == 2) ? real : uint32_t(beat);
+        uint32_t keep_bytes = (j.mode >= 2) ? real : uint32_t(beat);
         for (int w = 0; w < keep_words; ++w) {
             int lo = 32 * w, n = int(keep_bytes) - lo;
             cur_keep[w] = n >= 32 ? 0xffffffffu : n <= 0 ? 0u : ((1u << n) - 1);
@@ -233,8 +237,9 @@ int main(int argc, char** argv) {
         // ---------- drive this cycle's inputs
         if (phase == COMMIT && !commit_queued) {
             if (job_idx >= jobs.size()) { phase = FINAL_READS; continue; }
-            queue_commit(jobs[job_idx]);
             commit_queued = true;
+            if (!jobs[job_idx].commit) { phase = STREAM; continue; }
+            queue_commit(jobs[job_idx]);
         }
         if (phase == FINAL_READS && !commit_queued && expect.empty() && !axil_busy && axil_q.empty()) {
             for (uint32_t a : {STATUS, ERROR, BLOCKS_IN, BLOCKS_OUT}) axil_q.push_back({false, a, 0});

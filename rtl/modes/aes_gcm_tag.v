@@ -1,0 +1,204 @@
+// aes_gcm_tag: the output side of GCM in aes_mode_engine: payload XOR, GHASH
+// of AAD || C || length block at LANES blocks per clock (aes_ghash), the tag,
+// and for decryption the tag check (docs/aes_axis.md, GCM).
+//
+// Beats come from the core in order, lanes classified by aes_gcm_frame
+// (codes below) and carrying their input block (in_xor). Two register stages
+// follow the core, in step with aes_ghash's two stages, so that when a beat
+// is in stage 2 the GHASH state includes it:
+//   entry   payload = core ^ data (last block masked to len(C)); GHASH input per
+//           lane (AAD, ciphertext, and at the tag lane the length block);
+//           E(K, J0), tag length and length block taken from the header lanes
+//   stage 1 aes_ghash products
+//   stage 2 state updated; output: tag lane = (S ^ E(K, J0)) cut to the tag
+//           length (encrypt), or the verdict block (decrypt): byte 0 = 1 if the
+//           expected tag matches, else 0; bytes 1..15 = 0.
+// The comparison XORs and ORs all tag bytes every time (constant time). The
+// computed tag of a decryption is never output (it would be a forgery oracle).
+// Plaintext of a failing message is output and flagged by the verdict and
+// ERROR.TAG_FAIL, not withheld: withholding needs a buffer of a whole
+// message, which a streaming IP with unbounded messages cannot have.
+//
+// The H token (in_htok, after each GCM COMMIT's key handshake) carries
+// H = E(K, 0^128) in lane 0; it is consumed here (never output) and loads
+// aes_ghash, which then derives H^2..H^LANES (h_busy, LANES - 1 cycles; the
+// pipeline waits). COMMITs drain GCM beats first, so no beat of an old key is
+// here when H changes. Stages advance together: m_axis_tready reaches in_ready
+// through one AND gate.
+`default_nettype none
+
+module aes_gcm_tag #(
+    parameter LANES      = 1,
+    parameter USER_WIDTH = 1
+) (
+    input  wire                   clk,
+    input  wire                   rst_n,
+    input  wire                   clear,         // zeroize H, state, E(K, J0), length
+    input  wire                   in_valid,
+    output wire                   in_ready,
+    input  wire                   in_htok,
+    input  wire                   in_dec,
+    input  wire [128*LANES-1:0]   in_core,
+    input  wire [128*LANES-1:0]   in_xor,
+    input  wire [16*LANES-1:0]    in_keep,
+    input  wire                   in_last,
+    input  wire [USER_WIDTH-1:0]  in_user,
+    input  wire [3*LANES-1:0]     in_kinds,
+    output wire                   busy,          // a beat is in the stages
+    output wire                   retire,        // a beat left, or the H token was taken
+    output wire                   o_valid,
+    input  wire                   o_ready,
+    output wire [128*LANES-1:0]   o_data,
+    output wire [16*LANES-1:0]    o_keep,
+    output wire                   o_last,
+    output wire [USER_WIDTH-1:0]  o_user,
+    output wire                   ev_tag_fail
+);
+    localparam W = 128 * LANES;
+    localparam [2:0] K_HDR = 3'd1, K_LEN = 3'd2, K_AAD = 3'd3,
+                     K_AADL = 3'd4, K_PAY = 3'd5, K_PAYL = 3'd6, K_TAG = 3'd7;
+
+    function [127:0] byte_mask;  // the first n bytes (n = 0 means 16)
+        input [4:0] n;
+        integer b;
+        begin
+            for (b = 0; b < 16; b = b + 1)
+                byte_mask[8*b +: 8] = ((n == 5'd0) || (b < n)) ? 8'hff : 8'h00;
+        end
+    endfunction
+
+    // ---- per-message values: from the header lanes of this beat, else held
+    reg  [127:0] ekj0_q, len_q;
+    reg  [4:0]   tlen_q;
+    wire         has_hdr = (in_kinds[2:0] == K_HDR);
+    reg          has_len;
+    reg  [127:0] len_lane;
+    integer j;
+    always @(*) begin
+        has_len  = 1'b0;
+        len_lane = 128'h0;
+        for (j = 0; j < LANES; j = j + 1)
+            if (in_kinds[3*j +: 3] == K_LEN) begin
+                has_len  = 1'b1;
+                len_lane = in_xor[128*j +: 128];
+            end
+    end
+    wire [127:0] len_eff  = has_len ? len_lane : len_q;
+    wire [127:0] ekj0_eff = has_hdr ? in_core[127:0] : ekj0_q;
+    wire [4:0]   tlen_hdr = (in_xor[103:96] == 8'd0 || in_xor[103:96] > 8'd16) ? 5'd16 : in_xor[100:96];
+    wire [4:0]   tlen_eff = has_hdr ? tlen_hdr : tlen_q;
+    // bytes mod 16 of len(A), len(C): bits [6:3] of each big-endian 64-bit bit
+    // count, found in its last stream byte (byte 7 of the field, value bit 0 at its bit 0)
+    wire [127:0] amask    = byte_mask({1'b0, len_eff[62:59]});
+    wire [127:0] cmask    = byte_mask({1'b0, len_eff[126:123]});
+
+    // ---- entry: output data, GHASH blocks, lane flags
+    reg  [W-1:0]     e_data, e_hash, keep_bytes;
+    reg  [LANES-1:0] e_mask, e_tag;
+    reg  [127:0]     e_exp;
+    reg  [127:0]     x, c, ct;
+    reg  [2:0]       k;
+    always @(*) begin
+        e_exp = 128'h0;
+        for (j = 0; j < LANES; j = j + 1) begin
+            x  = in_xor[128*j +: 128];
+            c  = in_core[128*j +: 128] ^ x;                 // payload result
+            k  = in_kinds[3*j +: 3];
+            if (k == K_PAYL) c = c & cmask;
+            ct = in_dec ? (k == K_PAYL ? x & cmask : x) : c;  // the ciphertext block
+            e_data[128*j +: 128] = (k == K_PAY || k == K_PAYL) ? c :
+                                   (k == K_HDR || k == K_LEN || k == K_AAD || k == K_AADL) ? x : 128'h0;
+            e_hash[128*j +: 128] = (k == K_AAD) ? x : (k == K_AADL) ? (x & amask) :
+                                   (k == K_PAY || k == K_PAYL) ? ct : (k == K_TAG) ? len_eff : 128'h0;
+            e_mask[j] = (k >= K_AAD);
+            e_tag[j]  = (k == K_TAG);
+            if (k == K_TAG) e_exp = x;
+        end
+        for (j = 0; j < 16 * LANES; j = j + 1)
+            keep_bytes[8*j +: 8] = {8{in_keep[j]}};
+    end
+
+    // ---- stages
+    wire h_busy;
+    reg  p1_v, p2_v;
+    wire adv      = (!p2_v || o_ready) && !h_busy;
+    wire tok_take = in_valid && in_htok && !p1_v && !p2_v && !h_busy;
+    wire beat_in  = in_valid && !in_htok && adv;
+    assign in_ready = in_htok ? tok_take : adv;
+    assign busy     = p1_v || p2_v;
+    assign retire   = tok_take || (p2_v && o_ready && !h_busy);
+
+    reg  [W-1:0]          p1_data, p2_data;
+    reg  [16*LANES-1:0]   p1_keep, p2_keep;
+    reg                   p1_last, p2_last, p1_dec, p2_dec;
+    reg  [USER_WIDTH-1:0] p1_user, p2_user;
+    reg  [LANES-1:0]      p1_tag, p2_tag;
+    reg  [127:0]          p1_ekj0, p2_ekj0, p1_exp, p2_exp;
+    reg  [4:0]            p1_tlen, p2_tlen;
+
+    always @(posedge clk) begin
+        if (!rst_n || clear) begin
+            p1_v <= 1'b0; p2_v <= 1'b0;
+            ekj0_q <= 128'h0; len_q <= 128'h0; tlen_q <= 5'd16;
+            p1_data <= {W{1'b0}}; p2_data <= {W{1'b0}}; p1_ekj0 <= 128'h0; p2_ekj0 <= 128'h0;
+            p1_exp <= 128'h0; p2_exp <= 128'h0;
+            p1_keep <= {16*LANES{1'b0}}; p2_keep <= {16*LANES{1'b0}};
+            p1_last <= 1'b0; p2_last <= 1'b0; p1_dec <= 1'b0; p2_dec <= 1'b0;
+            p1_user <= {USER_WIDTH{1'b0}}; p2_user <= {USER_WIDTH{1'b0}};
+            p1_tag <= {LANES{1'b0}}; p2_tag <= {LANES{1'b0}}; p1_tlen <= 5'd16; p2_tlen <= 5'd16;
+        end else if (adv) begin
+            p1_v <= beat_in;
+            if (beat_in) begin
+                if (has_hdr) begin ekj0_q <= ekj0_eff; tlen_q <= tlen_eff; end
+                if (has_len) len_q <= len_lane;
+            end
+            // stage contents are zeroed when empty: nothing stale stays in them
+            p1_data <= beat_in ? (e_data & keep_bytes) : {W{1'b0}};
+            p1_keep <= beat_in ? in_keep : {16*LANES{1'b0}};
+            p1_last <= beat_in && in_last;
+            p1_user <= beat_in ? in_user : {USER_WIDTH{1'b0}};
+            p1_tag  <= beat_in ? e_tag : {LANES{1'b0}};
+            p1_dec  <= beat_in && in_dec;
+            p1_ekj0 <= (beat_in && |e_tag) ? ekj0_eff : 128'h0;
+            p1_exp  <= (beat_in && |e_tag) ? e_exp : 128'h0;
+            p1_tlen <= tlen_eff;
+            p2_v <= p1_v;
+            p2_data <= p1_data; p2_keep <= p1_keep; p2_last <= p1_last; p2_user <= p1_user;
+            p2_tag <= p1_tag; p2_dec <= p1_dec; p2_ekj0 <= p1_ekj0; p2_exp <= p1_exp; p2_tlen <= p1_tlen;
+        end
+    end
+
+    wire [127:0] ghash_s;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [127:0] ghash_next_unused;   // state_next: this design reads the state a stage later
+    /* verilator lint_on UNUSEDSIGNAL */
+    aes_ghash #(.LANES(LANES)) u_ghash (
+        .clk(clk), .rst_n(rst_n && !clear),
+        .h_load(tok_take), .h(in_core[127:0]), .h_busy(h_busy),
+        .en(adv && !tok_take), .start(beat_in && has_hdr), .mask(beat_in ? e_mask : {LANES{1'b0}}),
+        .blocks(e_hash), .state_next(ghash_next_unused), .state(ghash_s)
+    );
+
+    // ---- stage 2: the tag lane
+    wire [127:0] tmask = byte_mask(p2_tlen);
+    wire [127:0] tag   = (ghash_s ^ p2_ekj0) & tmask;
+    wire         match = ~|((ghash_s ^ p2_ekj0 ^ p2_exp) & tmask);
+    wire [127:0] tag_lane = p2_dec ? {127'h0, match} : tag;
+    genvar g, q;
+    generate
+        for (g = 0; g < LANES; g = g + 1) begin : g_out
+            wire [127:0] keep_lane;
+            for (q = 0; q < 16; q = q + 1) begin : g_byte
+                assign keep_lane[8*q +: 8] = {8{p2_keep[16*g + q]}};
+            end
+            assign o_data[128*g +: 128] = p2_tag[g] ? (tag_lane & keep_lane) : p2_data[128*g +: 128];
+        end
+    endgenerate
+    assign o_valid     = p2_v && !h_busy;
+    assign o_keep      = p2_keep;
+    assign o_last      = p2_last;
+    assign o_user      = p2_user;
+    assign ev_tag_fail = p2_v && o_ready && !h_busy && p2_dec && |p2_tag && !match;
+endmodule
+
+`default_nettype wire
