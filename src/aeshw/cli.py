@@ -103,25 +103,44 @@ def cmd_run(args) -> int:
     if len(key) not in (16, 24, 32):
         print(f"error: the key is {len(key)} bytes; AES needs 16, 24 or 32", file=sys.stderr)
         return 2
-    if len(iv) != 16:
-        print(f"error: the IV is {len(iv)} bytes; it must be 16", file=sys.stderr)
+    gcm = args.mode == "gcm"
+    if len(iv) != (12 if gcm else 16):
+        print(f"error: the IV is {len(iv)} bytes; it must be {12 if gcm else 16}"
+              + (" (aes_axis GCM takes 96-bit IVs)" if gcm else ""), file=sys.stderr)
         return 2
-    if args.mode in ("cbc", "ctr") and not args.iv:
+    if gcm and not 4 <= args.tag_len <= 16:
+        print("error: --tag-len must be 4..16 bytes", file=sys.stderr)
+        return 2
+    try:
+        aad = bytes.fromhex(args.aad) if args.aad else b""
+    except ValueError as e:
+        print(f"error: --aad must be hex: {e}", file=sys.stderr)
+        return 2
+    if args.mode in ("cbc", "ctr", "gcm") and not args.iv:
         print(f"error: --iv is required for {args.mode.upper()}", file=sys.stderr)
         return 2
     if args.lanes < 1 or args.stages < 1 or args.u < 1:
         print("error: --lanes, --stages and --u must be >= 1", file=sys.stderr)
         return 2
     data = sys.stdin.buffer.read() if args.input == "-" else open(args.input, "rb").read()
-    if args.mode != "ctr" and len(data) % 16:
+    if args.mode in ("ecb", "cbc") and len(data) % 16:
         print(f"error: {args.mode.upper()} needs whole 16-byte blocks; the input is {len(data)} bytes "
               f"(pad it, or use CTR)", file=sys.stderr)
         return 2
     decrypt = args.decrypt and args.mode != "ctr"
     if args.full_ip:
         core_mode, keys = "BOTH", 0b111
-    else:   # only what this job needs: the key size and the one core direction
-        core_mode, keys = ("DEC" if decrypt else "ENC"), {16: 0b001, 24: 0b010, 32: 0b100}[len(key)]
+    else:   # only what this job needs: the key size and the one core direction (CTR/GCM: encrypt)
+        core_mode = "DEC" if decrypt and args.mode in ("ecb", "cbc") else "ENC"
+        keys = {16: 0b001, 24: 0b010, 32: 0b100}[len(key)]
+    tag = b""
+    if gcm:                      # GCM: the input is the plaintext, or the ciphertext then the tag
+        from . import gcm_packet as gp
+        if decrypt:
+            if len(data) < args.tag_len:
+                print(f"error: GCM decrypt input must end with the {args.tag_len}-byte tag", file=sys.stderr)
+                return 2
+            data, tag = data[:-args.tag_len], data[-args.tag_len:]
     params = h.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
                            key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys)
     desc = ", ".join(f"{k}={v}" for k, v in params.items())
@@ -132,7 +151,12 @@ def cmd_run(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     t_build = time.time() - t0
-    job = h.Job(key, args.mode, decrypt, iv, data)
+    if gcm:
+        job = h.Job(key, "gcm", decrypt, bytes(16), gp.packet(iv, aad, data, args.tag_len, tag),
+                    expect=None if args.no_check else
+                    gp.expected_output(key, iv, aad, data, args.tag_len, tag if decrypt else None))
+    else:
+        job = h.Job(key, args.mode, decrypt, iv, data)
     progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
     t0 = time.time()
     res = h.run_jobs(params, [job], stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
@@ -145,10 +169,20 @@ def cmd_run(args) -> int:
             print("error: output differs from OpenSSL: " + "; ".join(errors), file=sys.stderr)
             return 1
         verdict = "matches OpenSSL"
+    result = res.output
+    if gcm:                      # unpack the output packet: payload, then tag or verdict
+        off = 32 + -(-len(aad) // 16) * 16
+        payload, last = res.output[off:off + len(data)], res.output[-16:]
+        if decrypt and last[0] != 1:
+            print("error: GCM tag mismatch: the message is not authentic (ERROR.TAG_FAIL); "
+                  "no plaintext written", file=sys.stderr)
+            return 1
+        result = payload if decrypt else payload + last[:args.tag_len]
+        verdict += ", tag verified in hardware" if decrypt else ""
     if args.output == "-":
-        sys.stdout.buffer.write(res.output)
+        sys.stdout.buffer.write(result)
     else:
-        open(args.output, "wb").write(res.output)
+        open(args.output, "wb").write(result)
     if args.fmax:
         fmax, src = args.fmax, "given (--fmax)"
     else:
@@ -228,9 +262,12 @@ def main(argv=None) -> int:
     r.add_argument("--u", type=int, default=1, help="round units (folded)")
     r.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
     r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"])
-    r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr"])
+    r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr", "gcm"])
     r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes)")
-    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR)")
+    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: 12 bytes)")
+    r.add_argument("--aad", help="GCM: additional authenticated data as hex")
+    r.add_argument("--tag-len", type=int, default=16, help="GCM: tag bytes (4..16); "
+                   "encrypt appends the tag to the output, decrypt expects it at the end of the input")
     r.add_argument("--decrypt", action="store_true", help="decrypt (ECB/CBC; CTR is its own inverse)")
     r.add_argument("--full-ip", action="store_true",
                    help="build every key size and both directions (default: only what this run needs)")
@@ -244,7 +281,8 @@ def main(argv=None) -> int:
     r.add_argument("output", help="output file, - for stdout")
     r.set_defaults(func=cmd_run)
     s = sub.add_parser("synth", help="area, Fmax and throughput of one configuration (Yosys, nextpnr, OpenSTA)")
-    s.add_argument("--arch", choices=["iterative", "folded", "pipelined"], default="pipelined")
+    s.add_argument("--arch", choices=["iterative", "folded", "pipelined", "ghash"], default="pipelined",
+                   help="ghash: GCM's GHASH unit alone (asic only)")
     s.add_argument("--lanes", type=int, default=1)
     s.add_argument("--stages", type=int, default=1, help="register stages per round")
     s.add_argument("--u", type=int, default=1, help="round units (folded)")

@@ -32,7 +32,8 @@ from .paths import BUILD, RTL, filelist
 
 WRAP = RTL / "synth" / "aes_synth_wrap.v"
 TARGETS = ("ecp5", "ice40", "xilinx", "asic")
-CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined"}
+CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined",
+            "ghash": "aes_ghash"}     # ghash: GCM's GHASH unit alone (asic), for its share of a GCM build
 
 
 
@@ -67,6 +68,8 @@ class Config:
             self.freq_mhz = {"ecp5": 200.0, "ice40": 50.0}.get(self.target, 0.0)
 
     def core_params(self) -> dict:
+        if self.arch == "ghash":
+            return {"LANES": self.lanes}
         p = {"LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl, "MODE": self.mode}
         if self.arch == "pipelined":
             p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
@@ -92,6 +95,8 @@ class Config:
 def model(cfg: Config) -> dict:
     """Latency and blocks/clock from the documented formulas (docs/core_interface.md), for the
     smallest key size the build supports."""
+    if cfg.arch == "ghash":      # aes_ghash: two stages, LANES blocks per clock
+        return {"key_bits": None, "rounds": None, "latency_cycles": 2, "blocks_per_clock": float(cfg.lanes)}
     kb = cfg.key_sizes()[0]
     nr = {128: 10, 192: 12, 256: 14}[kb]
     if cfg.arch == "pipelined":
@@ -144,7 +149,7 @@ class Runner:
 
 
 def stage_sources(cfg: Config, bdir: Path) -> list[str]:
-    srcs = filelist(CORE_TOP[cfg.arch])
+    srcs = filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
     if cfg.target != "asic":
         srcs = srcs + [WRAP]
     out = []
@@ -195,6 +200,8 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         raise ValueError(f"target {cfg.target}")
     if cfg.target == "asic" and not cfg.liberty:
         raise ValueError("--target asic needs --liberty PATH")
+    if cfg.arch == "ghash" and cfg.target != "asic":
+        raise ValueError("--arch ghash (the GHASH unit alone) is measured with --target asic only")
     bdir = (out_root or BUILD / "synth") / cfg.name()
     if bdir.exists():
         shutil.rmtree(bdir)

@@ -1,0 +1,3 @@
+# aes_ghash (GCM's GHASH unit) alone: used by aeshw synth --arch ghash.
+lib/aes_gf128_mul.v
+lib/aes_ghash.v
