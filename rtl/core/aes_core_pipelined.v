@@ -218,18 +218,35 @@ module aes_core_pipelined #(
         // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt).
         wire [3:0] slot = key_decrypt ? (nr_new - step) : step;
 
+        // key_clear zeroizes the context at once, but a bank's round keys only once
+        // its last beat has left the rounds (scrub): beats inside the core when the
+        // key is cleared still need them (they finish with their key, as on a key
+        // change). A load into a bank (start) waits for it to be empty, so the
+        // scrub always comes before the new round keys.
+        reg [1:0] scrub;
         integer k;
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
                 cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0;
                 win <= 256'h0; err_q <= 1'b0;
-                for (k = 0; k <= NR_MAX; k = k + 1) begin
-                    bank0[k] <= 128'h0;
-                    bank1[k] <= 128'h0;
+                if (!rst_n) begin
+                    for (k = 0; k <= NR_MAX; k = k + 1) begin
+                        bank0[k] <= 128'h0;
+                        bank1[k] <= 128'h0;
+                    end
                 end
+                scrub <= {2{rst_n}};
                 bank_len[0] <= 2'd0; bank_len[1] <= 2'd0;
                 bank_inv[0] <= 1'b0; bank_inv[1] <= 1'b0;
             end else begin
+                if (scrub[0] && bank_cnt[0] == 0) begin
+                    for (k = 0; k <= NR_MAX; k = k + 1) bank0[k] <= 128'h0;
+                    scrub[0] <= 1'b0;
+                end
+                if (scrub[1] && bank_cnt[1] == 0) begin
+                    for (k = 0; k <= NR_MAX; k = k + 1) bank1[k] <= 128'h0;
+                    scrub[1] <= 1'b0;
+                end
                 if (refuse) err_q <= 1'b1;
                 if (start) begin
                     expanding <= 1'b1;

@@ -19,6 +19,11 @@
 // ERROR.TAG_FAIL, not withheld: withholding needs a buffer of a whole
 // message, which a streaming IP with unbounded messages cannot have.
 //
+// LONG_IV messages (IVs other than 96 bits): the header starts the hash, the IV
+// blocks are hashed, and the state after the last one is J0, returned to
+// aes_gcm_frame (j0_valid); the length block, whose core input was J0, gives
+// E(K, J0) and restarts the hash for AAD || C.
+//
 // The H token (in_htok, after each GCM COMMIT's key handshake) carries
 // H = E(K, 0^128) in lane 0; it is consumed here (never output) and loads
 // aes_ghash, which then derives H^2..H^LANES (h_busy, LANES - 1 cycles; the
@@ -43,7 +48,7 @@ module aes_gcm_tag #(
     input  wire [16*LANES-1:0]    in_keep,
     input  wire                   in_last,
     input  wire [USER_WIDTH-1:0]  in_user,
-    input  wire [3*LANES-1:0]     in_kinds,
+    input  wire [4*LANES-1:0]     in_kinds,
     output wire                   busy,          // a beat is in the stages
     output wire                   retire,        // a beat left, or the H token was taken
     output wire                   o_valid,
@@ -52,11 +57,13 @@ module aes_gcm_tag #(
     output wire [16*LANES-1:0]    o_keep,
     output wire                   o_last,
     output wire [USER_WIDTH-1:0]  o_user,
-    output wire                   ev_tag_fail
+    output wire                   ev_tag_fail,
+    output reg                    j0_valid,      // LONG_IV: J0 (GHASH of the IV blocks) ...
+    output wire [127:0]           j0             // ... for aes_gcm_frame, one cycle
 );
     localparam W = 128 * LANES;
-    localparam [2:0] K_HDR = 3'd1, K_LEN = 3'd2, K_AAD = 3'd3,
-                     K_AADL = 3'd4, K_PAY = 3'd5, K_PAYL = 3'd6, K_TAG = 3'd7;
+    localparam [3:0] K_HDR = 4'd1, K_LEN = 4'd2, K_AAD = 4'd3, K_AADL = 4'd4, K_PAY = 4'd5,
+                     K_PAYL = 4'd6, K_TAG = 4'd7, K_IVH = 4'd8, K_IVHL = 4'd9;
 
     function [127:0] byte_mask;  // the first n bytes (n = 0 means 16)
         input [4:0] n;
@@ -70,21 +77,30 @@ module aes_gcm_tag #(
     // ---- per-message values: from the header lanes of this beat, else held
     reg  [127:0] ekj0_q, len_q;
     reg  [4:0]   tlen_q;
-    wire         has_hdr = (in_kinds[2:0] == K_HDR);
-    reg          has_len;
-    reg  [127:0] len_lane;
+    reg          long_q;         // LONG_IV message: E(K, J0) comes from the length lane
+    wire         has_hdr = (in_kinds[3:0] == K_HDR);
+    wire         long_eff = has_hdr ? in_xor[104] : long_q;
+    reg          has_len, has_ivhl;
+    reg  [127:0] len_lane, len_core;
     integer j;
     always @(*) begin
         has_len  = 1'b0;
+        has_ivhl = 1'b0;
         len_lane = 128'h0;
-        for (j = 0; j < LANES; j = j + 1)
-            if (in_kinds[3*j +: 3] == K_LEN) begin
+        len_core = 128'h0;
+        for (j = 0; j < LANES; j = j + 1) begin
+            if (in_kinds[4*j +: 4] == K_LEN) begin
                 has_len  = 1'b1;
                 len_lane = in_xor[128*j +: 128];
+                len_core = in_core[128*j +: 128];
             end
+            if (in_kinds[4*j +: 4] == K_IVHL) has_ivhl = 1'b1;
+        end
     end
     wire [127:0] len_eff  = has_len ? len_lane : len_q;
-    wire [127:0] ekj0_eff = has_hdr ? in_core[127:0] : ekj0_q;
+    // E(K, J0): the header lane's core output (96-bit IV) or the length lane's (LONG_IV)
+    wire [127:0] ekj0_eff = (has_hdr && !long_eff) ? in_core[127:0] :
+                            (has_len && long_eff)  ? len_core : ekj0_q;
     wire [4:0]   tlen_hdr = (in_xor[103:96] == 8'd0 || in_xor[103:96] > 8'd16) ? 5'd16 : in_xor[100:96];
     wire [4:0]   tlen_eff = has_hdr ? tlen_hdr : tlen_q;
     // bytes mod 16 of len(A), len(C): bits [6:3] of each big-endian 64-bit bit
@@ -97,20 +113,22 @@ module aes_gcm_tag #(
     reg  [LANES-1:0] e_mask, e_tag;
     reg  [127:0]     e_exp;
     reg  [127:0]     x, c, ct;
-    reg  [2:0]       k;
+    reg  [3:0]       k;
     always @(*) begin
         e_exp = 128'h0;
         for (j = 0; j < LANES; j = j + 1) begin
             x  = in_xor[128*j +: 128];
             c  = in_core[128*j +: 128] ^ x;                 // payload result
-            k  = in_kinds[3*j +: 3];
+            k  = in_kinds[4*j +: 4];
             if (k == K_PAYL) c = c & cmask;
             ct = in_dec ? (k == K_PAYL ? x & cmask : x) : c;  // the ciphertext block
             e_data[128*j +: 128] = (k == K_PAY || k == K_PAYL) ? c :
-                                   (k == K_HDR || k == K_LEN || k == K_AAD || k == K_AADL) ? x : 128'h0;
-            e_hash[128*j +: 128] = (k == K_AAD) ? x : (k == K_AADL) ? (x & amask) :
+                                   (k == K_HDR || k == K_LEN || k == K_AAD || k == K_AADL ||
+                                    k == K_IVH || k == K_IVHL) ? x : 128'h0;
+            e_hash[128*j +: 128] = (k == K_AAD || k == K_IVH || k == K_IVHL) ? x :
+                                   (k == K_AADL) ? (x & amask) :
                                    (k == K_PAY || k == K_PAYL) ? ct : (k == K_TAG) ? len_eff : 128'h0;
-            e_mask[j] = (k >= K_AAD);
+            e_mask[j] = (k >= K_AAD) && (k <= K_IVHL);
             e_tag[j]  = (k == K_TAG);
             if (k == K_TAG) e_exp = x;
         end
@@ -135,21 +153,29 @@ module aes_gcm_tag #(
     reg  [LANES-1:0]      p1_tag, p2_tag;
     reg  [127:0]          p1_ekj0, p2_ekj0, p1_exp, p2_exp;
     reg  [4:0]            p1_tlen, p2_tlen;
+    reg                   p1_ivhl;
 
     always @(posedge clk) begin
         if (!rst_n || clear) begin
             p1_v <= 1'b0; p2_v <= 1'b0;
-            ekj0_q <= 128'h0; len_q <= 128'h0; tlen_q <= 5'd16;
+            ekj0_q <= 128'h0; len_q <= 128'h0; tlen_q <= 5'd16; long_q <= 1'b0;
+            p1_ivhl <= 1'b0; j0_valid <= 1'b0;
             p1_data <= {W{1'b0}}; p2_data <= {W{1'b0}}; p1_ekj0 <= 128'h0; p2_ekj0 <= 128'h0;
             p1_exp <= 128'h0; p2_exp <= 128'h0;
             p1_keep <= {16*LANES{1'b0}}; p2_keep <= {16*LANES{1'b0}};
             p1_last <= 1'b0; p2_last <= 1'b0; p1_dec <= 1'b0; p2_dec <= 1'b0;
             p1_user <= {USER_WIDTH{1'b0}}; p2_user <= {USER_WIDTH{1'b0}};
             p1_tag <= {LANES{1'b0}}; p2_tag <= {LANES{1'b0}}; p1_tlen <= 5'd16; p2_tlen <= 5'd16;
-        end else if (adv) begin
+        end else begin
+          // LONG_IV: the beat that ends the IV blocks moves into stage 2 at this edge, so
+          // the state after it (= J0) is on `state` in the next cycle
+          j0_valid <= adv && p1_v && p1_ivhl;
+          if (adv) begin
             p1_v <= beat_in;
+            p1_ivhl <= beat_in && has_ivhl;
             if (beat_in) begin
-                if (has_hdr) begin ekj0_q <= ekj0_eff; tlen_q <= tlen_eff; end
+                if (has_hdr) begin tlen_q <= tlen_eff; long_q <= long_eff; end
+                if ((has_hdr && !long_eff) || (has_len && long_eff)) ekj0_q <= ekj0_eff;
                 if (has_len) len_q <= len_lane;
             end
             // stage contents are zeroed when empty: nothing stale stays in them
@@ -165,17 +191,19 @@ module aes_gcm_tag #(
             p2_v <= p1_v;
             p2_data <= p1_data; p2_keep <= p1_keep; p2_last <= p1_last; p2_user <= p1_user;
             p2_tag <= p1_tag; p2_dec <= p1_dec; p2_ekj0 <= p1_ekj0; p2_exp <= p1_exp; p2_tlen <= p1_tlen;
+          end
         end
     end
 
     wire [127:0] ghash_s;
+    assign j0 = ghash_s;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [127:0] ghash_next_unused;   // state_next: this design reads the state a stage later
     /* verilator lint_on UNUSEDSIGNAL */
     aes_ghash #(.LANES(LANES)) u_ghash (
         .clk(clk), .rst_n(rst_n && !clear),
         .h_load(tok_take), .h(in_core[127:0]), .h_busy(h_busy),
-        .en(adv && !tok_take), .start(beat_in && has_hdr), .mask(beat_in ? e_mask : {LANES{1'b0}}),
+        .en(adv && !tok_take), .start(beat_in && (has_hdr || (has_len && long_eff))), .mask(beat_in ? e_mask : {LANES{1'b0}}),
         .blocks(e_hash), .state_next(ghash_next_unused), .state(ghash_s)
     );
 

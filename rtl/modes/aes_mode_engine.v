@@ -35,8 +35,8 @@
 // Sideband layout (USER_W of the core = SW):
 //   [UW-1:0] tuser, [UW] tlast, [UW+1 +: 16L] tkeep, [.. +: 128L] xor data,
 //   [.. +: LW] lane index (CBC encrypt), [SWB-1] CBC-encrypt flag,
-//   [SWB +: 3L] GCM lane kinds, [SWB+3L] H token, [SWB+3L+1] GCM beat,
-//   [SWB+3L+2] GCM decrypt.
+//   [SWB +: 4L] GCM lane kinds, [SWB+4L] H token, [SWB+4L+1] GCM beat,
+//   [SWB+4L+2] GCM decrypt.
 `default_nettype none
 
 module aes_mode_engine #(
@@ -46,7 +46,7 @@ module aes_mode_engine #(
     // derived, do not override
     parameter LW         = (LANES > 1) ? $clog2(LANES) : 1,
     parameter SWB        = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1,
-    parameter SW         = SWB + 3*LANES + 3
+    parameter SW         = SWB + 4*LANES + 3
 ) (
     input  wire                   clk,
     input  wire                   rst_n,
@@ -100,7 +100,7 @@ module aes_mode_engine #(
     localparam integer  LAST_I    = LANES - 1;
     localparam integer  LANES_I   = LANES;
     localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
-    localparam [SW-1:0] TOK_USER  = {{(SW-1){1'b0}}, 1'b1} << (SWB + 3*LANES);
+    localparam [SW-1:0] TOK_USER  = {{(SW-1){1'b0}}, 1'b1} << (SWB + 4*LANES);
 
     function [127:0] bswap;      // byte order <-> 128-bit big-endian integer
         input [127:0] x;
@@ -142,7 +142,12 @@ module aes_mode_engine #(
     reg [W-1:0] xor_in;
     wire [127:0] ctr_be = bswap(chain);
     wire [W-1:0]         gcm_core_data;
-    wire [3*LANES-1:0]   gcm_kinds;
+    wire [4*LANES-1:0]   gcm_kinds;
+    wire                 gcm_wait;     // LONG_IV: the next beat needs J0 from aes_gcm_tag
+    /* verilator lint_off UNUSEDSIGNAL */   // read only when GCM is built
+    wire                 g_j0_valid;
+    wire [127:0]         g_j0;
+    /* verilator lint_on UNUSEDSIGNAL */
     integer j;
     always @(*) begin
         core_in_data = s_axis_tdata;
@@ -172,14 +177,16 @@ module aes_mode_engine #(
         endcase
     end
 
-    assign core_in_valid = tok || (run && s_axis_tvalid && !(cbc_enc && pending));
-    assign s_axis_tready = !tok && run && core_in_ready && !(cbc_enc && (pending || cbc_lane != LAST_LANE));
+    wire   gcm_hold      = gcm && gcm_wait;
+    assign core_in_valid = tok || (run && s_axis_tvalid && !(cbc_enc && pending) && !gcm_hold);
+    assign s_axis_tready = !tok && run && core_in_ready && !gcm_hold &&
+                           !(cbc_enc && (pending || cbc_lane != LAST_LANE));
     wire in_fire   = core_in_valid && core_in_ready && !tok;
     wire tok_fire  = tok && core_in_ready;
     wire beat_fire = s_axis_tvalid && s_axis_tready;
 
     assign core_in_user = tok ? TOK_USER :
-                          {act_dec && gcm, gcm, 1'b0, gcm ? gcm_kinds : {3*LANES{1'b0}},
+                          {act_dec && gcm, gcm, 1'b0, gcm ? gcm_kinds : {4*LANES{1'b0}},
                            cbc_enc, cbc_lane, xor_in, s_axis_tkeep, s_axis_tlast, s_axis_tuser};
     assign ev_partial   = beat_fire && (act_mode[1] == 1'b0) && !(&s_axis_tkeep);
 
@@ -188,12 +195,14 @@ module aes_mode_engine #(
             aes_gcm_frame #(.LANES(LANES)) u_frame (
                 .clk(clk), .rst_n(rst_n), .clear(clear_q || (state == S_KEY && core_key_ready)),
                 .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
-                .beat_fire(beat_fire && gcm), .core_data(gcm_core_data), .kinds(gcm_kinds),
+                .beat_fire(beat_fire && gcm), .j0_in_valid(g_j0_valid), .j0_in(g_j0),
+                .wait_j0(gcm_wait), .core_data(gcm_core_data), .kinds(gcm_kinds),
                 .ev_frame(ev_frame)
             );
         end else begin : g_no_gcm_in
             assign gcm_core_data = {W{1'b0}};
-            assign gcm_kinds     = {3*LANES{1'b0}};
+            assign gcm_kinds     = {4*LANES{1'b0}};
+            assign gcm_wait      = 1'b0;
             assign ev_frame      = 1'b0;
         end
     endgenerate
@@ -206,11 +215,11 @@ module aes_mode_engine #(
     wire [LW-1:0]         o_lane = core_out_user[USER_WIDTH+1+16*LANES+W +: LW];
     wire                  o_cbc  = core_out_user[SWB-1];
     /* verilator lint_off UNUSEDSIGNAL */   // o_kinds, o_gdec: read only when GCM is built
-    wire [3*LANES-1:0]    o_kinds = core_out_user[SWB +: 3*LANES];
-    wire                  o_gdec = core_out_user[SWB+3*LANES+2];
+    wire [4*LANES-1:0]    o_kinds = core_out_user[SWB +: 4*LANES];
+    wire                  o_gdec = core_out_user[SWB+4*LANES+2];
     /* verilator lint_on UNUSEDSIGNAL */
-    wire                  o_htok = core_out_user[SWB+3*LANES];
-    wire                  o_gcm  = core_out_user[SWB+3*LANES+1];
+    wire                  o_htok = core_out_user[SWB+4*LANES];
+    wire                  o_gcm  = core_out_user[SWB+4*LANES+1];
     wire o_emit = !o_cbc || (o_lane == LAST_LANE);
 
     // GCM beats and the H token go through aes_gcm_tag; other beats wait while
@@ -236,13 +245,15 @@ module aes_mode_engine #(
                 .in_last(o_last), .in_user(o_user), .in_kinds(o_kinds),
                 .busy(g_busy), .retire(g_retire),
                 .o_valid(g_valid), .o_ready(m_axis_tready), .o_data(g_data), .o_keep(g_keep),
-                .o_last(g_last), .o_user(g_user), .ev_tag_fail(ev_tag_fail)
+                .o_last(g_last), .o_user(g_user), .ev_tag_fail(ev_tag_fail),
+                .j0_valid(g_j0_valid), .j0(g_j0)
             );
         end else begin : g_no_gcm_out
             assign g_in_ready = 1'b1;     // never used: no GCM beat exists
             assign g_busy = 1'b0; assign g_retire = 1'b0; assign g_valid = 1'b0; assign g_last = 1'b0;
             assign g_data = {W{1'b0}}; assign g_keep = {16*LANES{1'b0}}; assign g_user = {USER_WIDTH{1'b0}};
             assign ev_tag_fail = 1'b0;
+            assign g_j0_valid = 1'b0; assign g_j0 = 128'h0;
         end
     endgenerate
 

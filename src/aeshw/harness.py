@@ -55,6 +55,18 @@ def _build(top: str, prefix: str, srcs: list[Path], cpp: Path, params: dict, tag
     exe = mdir / "Vharness"
     if exe.exists():
         return exe
+    # pytest -n runs several builds at once: one builder per configuration (file lock),
+    # the others wait for it and reuse its executable
+    import fcntl
+    (BUILD / "harness").mkdir(parents=True, exist_ok=True)
+    with open(BUILD / "harness" / f"{tag}-{stamp}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if exe.exists():
+            return exe
+        return _build_locked(top, prefix, srcs, cpp, params, mdir, exe)
+
+
+def _build_locked(top, prefix, srcs, cpp, params, mdir: Path, exe: Path) -> Path:
     _verilator_env()
     mdir.mkdir(parents=True, exist_ok=True)
     cmd = ["verilator", "--cc", "--exe", "--build", "-O3", "-Wno-fatal", "-Wno-lint",

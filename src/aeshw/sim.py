@@ -71,6 +71,10 @@ def run(
     if sim == "verilator":
         # -Wno-fatal: lint is its own gate (tests/test_lint.py); keep warnings visible.
         build_args = ["-Wno-fatal", "-O3", "--x-assign", "unique", "--x-initial", "unique"]
+    cov = _coverage_opts(sim, toplevel, tag, test_module, testcase)
+    if cov:       # opt-in (AESHW_COVERAGE=1, aeshw.coverage): own build dir, coverage build
+        build_dir, cov_file = cov
+        build_args = build_args + list(COVERAGE_ARGS)
     runner = get_runner(sim)
     runner.build(
         sources=[str(s) for s in srcs],
@@ -86,6 +90,10 @@ def run(
                                           os.environ.get("PYTHONPATH", "")])}
     env.update({f"P_{k}": str(v) for k, v in (parameters or {}).items()})
     env.update(extra_env or {})
+    plusargs = []
+    if cov:
+        env.update(_coverage_env_overrides())
+        plusargs = [f"+verilator+coverage+file+{cov_file}"]
     results = build_dir / f"results-{test_module}-{testcase or 'all'}.xml"
     try:
         runner.test(
@@ -96,12 +104,38 @@ def run(
             extra_env=env,
             results_xml=str(results),
             testcase=testcase,
+            **({"plusargs": plusargs} if plusargs else {}),
         )
     except SystemExit as e:  # the runner exits on failures under pytest
         raise AssertionError(f"cocotb run failed ({toplevel}, {sim}, {parameters}): exit {e.code}") from None
     ntests, nfailed = get_results(results)
     assert ntests > 0, f"no cocotb test ran for {toplevel}"
     assert nfailed == 0, f"{nfailed} of {ntests} cocotb tests failed ({toplevel}, {sim}, {parameters})"
+
+
+# ---- opt-in coverage (aeshw.coverage) ------------------------------------------
+# AESHW_COVERAGE=1: Verilator builds get COVERAGE_ARGS in build/coverage/sim/<...> (never
+# the normal build dirs), and every run writes build/coverage/dat/<...>.dat.
+# AESHW_COVERAGE_SET_<KNOB>=v overrides a test knob of every run (e.g. shorter MCT loops).
+# Other simulators run as usual (no coverage). Unset: run() behaves exactly as before.
+COVERAGE_ARGS = ("--coverage-line", "--coverage-toggle")
+COVERAGE_DIR = BUILD / "coverage"
+
+
+def _coverage_opts(sim, toplevel, tag, test_module, testcase):
+    if sim != "verilator" or os.environ.get("AESHW_COVERAGE", "") in ("", "0"):
+        return None
+    import uuid
+    build_dir = COVERAGE_DIR / "sim" / f"{toplevel}-{sim}-{tag}"
+    dat_dir = COVERAGE_DIR / "dat"
+    dat_dir.mkdir(parents=True, exist_ok=True)
+    name = f"{toplevel}-{tag}-{test_module}-{testcase or 'all'}-{uuid.uuid4().hex[:8]}.dat"
+    return build_dir, dat_dir / name
+
+
+def _coverage_env_overrides() -> dict:
+    pre = "AESHW_COVERAGE_SET_"
+    return {k[len(pre):]: v for k, v in os.environ.items() if k.startswith(pre)}
 
 
 def param(name: str, default=None):
