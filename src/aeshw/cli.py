@@ -104,9 +104,9 @@ def cmd_run(args) -> int:
         print(f"error: the key is {len(key)} bytes; AES needs 16, 24 or 32", file=sys.stderr)
         return 2
     gcm = args.mode == "gcm"
-    if len(iv) != (12 if gcm else 16):
-        print(f"error: the IV is {len(iv)} bytes; it must be {12 if gcm else 16}"
-              + (" (aes_axis GCM takes 96-bit IVs)" if gcm else ""), file=sys.stderr)
+    if (not 1 <= len(iv) <= 4064) if gcm else len(iv) != 16:
+        print(f"error: the IV is {len(iv)} bytes; it must be " + ("1..4064 for GCM" if gcm else "16"),
+              file=sys.stderr)
         return 2
     if gcm and not 4 <= args.tag_len <= 16:
         print("error: --tag-len must be 4..16 bytes", file=sys.stderr)
@@ -152,9 +152,9 @@ def cmd_run(args) -> int:
         return 2
     t_build = time.time() - t0
     if gcm:
-        job = h.Job(key, "gcm", decrypt, bytes(16), gp.packet(iv, aad, data, args.tag_len, tag),
+        job = h.Job(key, "gcm", decrypt, bytes(16), gp.packet(iv, aad, data, args.tag_len, tag, args.lanes),
                     expect=None if args.no_check else
-                    gp.expected_output(key, iv, aad, data, args.tag_len, tag if decrypt else None))
+                    gp.expected_output(key, iv, aad, data, args.tag_len, tag if decrypt else None, args.lanes))
     else:
         job = h.Job(key, args.mode, decrypt, iv, data)
     progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
@@ -171,7 +171,8 @@ def cmd_run(args) -> int:
         verdict = "matches OpenSSL"
     result = res.output
     if gcm:                      # unpack the output packet: payload, then tag or verdict
-        off = 32 + -(-len(aad) // 16) * 16
+        off = (len(gp.header(iv, args.tag_len, args.lanes)) + len(gp.iv_section(iv, args.lanes)) + 16
+               + -(-len(aad) // 16) * 16)
         payload, last = res.output[off:off + len(data)], res.output[-16:]
         if decrypt and last[0] != 1:
             print("error: GCM tag mismatch: the message is not authentic (ERROR.TAG_FAIL); "
@@ -264,7 +265,7 @@ def main(argv=None) -> int:
     r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"])
     r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr", "gcm"])
     r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes)")
-    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: 12 bytes)")
+    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: any length, 12 bytes usual)")
     r.add_argument("--aad", help="GCM: additional authenticated data as hex")
     r.add_argument("--tag-len", type=int, default=16, help="GCM: tag bytes (4..16); "
                    "encrypt appends the tag to the output, decrypt expects it at the end of the input")
