@@ -50,13 +50,12 @@ STRESS_BLOCKS ?= 1000000
 stress-axis: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.stress --blocks $(STRESS_BLOCKS)
 
-# `aeshw run` speed: 1M blocks (16 MB) of AES-128 CTR through the 1-lane pipelined aes_axis.
+# `aeshw run` speed in every mode (16 MB per run, each output checked against OpenSSL): one table,
+# compared with docs/results/run_bench.json (exit 1 when a row fell by more than 30%).
+# RUN_BENCH_ARGS=--update stores the new table and rewrites docs/results.md.
+RUN_BENCH_ARGS ?=
 run-bench: $(STAMP)
-	mkdir -p build && head -c 16000000 /dev/urandom > build/bench16M.bin
-	$(RUN) $(VPY) -m aeshw.cli run --arch pipelined --lanes 1 --mode ctr -q \
-	  --key 000102030405060708090a0b0c0d0e0f --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff build/bench16M.bin build/bench16M.out
-	$(RUN) $(VPY) -m aeshw.cli run --arch pipelined --lanes 1 --mode ctr -q --full-ip \
-	  --key 000102030405060708090a0b0c0d0e0f --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff build/bench16M.bin build/bench16M.out
+	$(RUN) $(VPY) -m aeshw.run_bench $(RUN_BENCH_ARGS)
 
 # Synthesis (aeshw synth): an end-to-end run of the smallest core on each FPGA flow (minutes),
 # and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.

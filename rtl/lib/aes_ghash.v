@@ -22,16 +22,21 @@
 // Pipeline, both stages clocked only at en-edges:
 //   stage 1 registers the XOR of the per-lane products, H^m (selected from the
 //     powers by m; H^0 = 1) and start;
-//   stage 2 is the `state` register: state <= state_next, where
-//     state_next = (stage-1 start ? 0 : state) * H^m xor (stage-1 products),
-//     one multiply + XOR from registers (the only multiplier in the loop).
-// Timing: for a beat taken at en-edge n,
-//   state_next (combinational) shows the hash including that beat from just
-//     after en-edge n until en-edge n+1 (it holds while en is low), and
-//   state shows it from just after en-edge n+1 until en-edge n+2.
-// So a message's hash (e.g. after its length block) is on state_next in the
-// cycle after its last beat was taken, or on `state` after one more en-edge
-// (an empty beat, or the next message's first beat).
+//   stage 2 is the `state` register: state <= (stage-1 start ? 0 : state) * H^m
+//     xor (stage-1 products), one multiply + XOR from registers (the only
+//     multiplier in the loop).
+//   LANES = 1: the lane's exponent is m itself, so stage 1 holds the masked
+//     block and the loop multiplies (state' xor block) * H^m: one multiplier,
+//     the XOR before it instead of after (same loop depth).
+// Timing: for a beat taken at en-edge n, `state` shows the hash including it
+// from just after en-edge n+1 until en-edge n+2. So a message's hash (e.g.
+// after its length block) is on `state` after one more en-edge (an empty beat,
+// or the next message's first beat).
+//
+// Simulation cost: the loop multiplier is a registered aes_gf128_mul
+// (REG = 1) that computes only at en-edges, so a caller that keeps en low without beats (aes_gcm_tag) costs a
+// simulator nothing between GCM messages. For LANES > 1 the lane products are
+// combinational (the top lane's multiplier also computes the key powers).
 //
 // rst_n (synchronous, active low; it overrides en and h_load) zeroizes the
 // powers, stage 1 and state, so no key-derived value survives a reset: until
@@ -50,8 +55,7 @@ module aes_ghash #(
     input  wire                 start,
     input  wire [LANES-1:0]     mask,
     input  wire [128*LANES-1:0] blocks,
-    output wire [127:0]         state_next,
-    output reg  [127:0]         state
+    output wire [127:0]         state
 );
     localparam [127:0] ONE = 128'h80;   // the field element 1: x0 = msb of byte 0
     // Lane-count width; at least 2 bits so no replication below is empty.
@@ -59,8 +63,10 @@ module aes_ghash #(
 
     // ---- hash key powers: pw[128(k-1) +: 128] = H^k --------------------------
     wire [128*LANES-1:0] pw;
+    /* verilator lint_off UNUSEDSIGNAL */   // both are used only when LANES > 1
     wire [127:0]         top_prod;     // product of the top lane's multiplier
     wire [127:0]         pow_prev;     // H^k while H^(k+1) is being computed
+    /* verilator lint_on UNUSEDSIGNAL */
     wire                 pow_busy;
     genvar j, k;
     generate
@@ -90,6 +96,7 @@ module aes_ghash #(
         end else begin : g_pow1
             assign pow_busy = 1'b0;
             assign pow_prev = {128{1'b0}};
+            assign top_prod = {128{1'b0}};
         end
     endgenerate
 
@@ -103,30 +110,52 @@ module aes_ghash #(
     // ---- stage 1: per-lane products B_j * H^(masked lanes at index >= j) -----
     wire [CW-1:0] cnt [0:LANES];       // cnt[j] = masked lanes at index >= j
     assign cnt[LANES] = {CW{1'b0}};
-    wire [128*(LANES+1)-1:0] acc;      // running XOR of the lane products
-    assign acc[127:0] = {128{1'b0}};
+    wire [127:0]  s1_x;                // stage 1: XOR of the lane products (LANES = 1: the block)
     generate
-        for (j = 0; j < LANES; j = j + 1) begin : g_lane
+        for (j = 0; j < LANES; j = j + 1) begin : g_cnt
             assign cnt[j] = cnt[j+1] + {{(CW-1){1'b0}}, mask[j]};
-            wire [127:0] blk = blocks[128*j +: 128];
-            wire [127:0] prod;
-            if (j == LANES - 1) begin : g_top
-                // Always H^1 when masked; computes the key powers while busy.
-                wire [127:0] opa = pow_busy ? pow_prev : (blk & {128{mask[j]}});
-                aes_gf128_mul u_mul (.a(opa), .b(h1), .p(top_prod));
-                assign prod = top_prod;
-            end else begin : g_low
-                // H^e, e = cnt[j] in 1..LANES-j, as a one-hot AND-OR; 0 if unmasked.
-                wire [128*(LANES-j+1)-1:0] sel;
-                assign sel[127:0] = {128{1'b0}};
-                for (k = 1; k <= LANES - j; k = k + 1) begin : g_sel
-                    localparam [CW-1:0] KV = k;
-                    wire hit = mask[j] & (cnt[j] == KV);
-                    assign sel[128*k +: 128] = sel[128*(k-1) +: 128] | ({128{hit}} & pw[128*(k-1) +: 128]);
+        end
+        if (LANES == 1) begin : g_one
+            // The only lane's exponent is the loop's (m), so its product folds
+            // into the loop: state <= (state' ^ B) * H^m. Stage 1 holds the
+            // masked block; one multiplier in all, and the loop keeps its depth
+            // (the XOR moves from after the product to before it).
+            reg [127:0] b_q;
+            always @(posedge clk)
+                if (!rst_n)  b_q <= {128{1'b0}};
+                else if (en) b_q <= blocks & {128{mask[0]}};
+            assign s1_x = b_q;
+        end else begin : g_lanes
+            wire [128*(LANES+1)-1:0] acc;      // running XOR of the lane products
+            assign acc[127:0] = {128{1'b0}};
+            for (j = 0; j < LANES; j = j + 1) begin : g_lane
+                wire [127:0] blk = blocks[128*j +: 128];
+                wire [127:0] prod;
+                if (j == LANES - 1) begin : g_top
+                    // Always H^1 when masked; computes the key powers while busy.
+                    wire [127:0] opa = pow_busy ? pow_prev : (blk & {128{mask[j]}});
+                    aes_gf128_mul u_mul (.clk(clk), .rst_n(rst_n), .en(1'b0), .a(opa), .b(h1),
+                                         .c({128{1'b0}}), .p(top_prod));
+                    assign prod = top_prod;
+                end else begin : g_low
+                    // H^e, e = cnt[j] in 1..LANES-j, as a one-hot AND-OR; 0 if unmasked.
+                    wire [128*(LANES-j+1)-1:0] sel;
+                    assign sel[127:0] = {128{1'b0}};
+                    for (k = 1; k <= LANES - j; k = k + 1) begin : g_sel
+                        localparam [CW-1:0] KV = k;
+                        wire hit = mask[j] & (cnt[j] == KV);
+                        assign sel[128*k +: 128] = sel[128*(k-1) +: 128] | ({128{hit}} & pw[128*(k-1) +: 128]);
+                    end
+                    aes_gf128_mul u_mul (.clk(clk), .rst_n(rst_n), .en(1'b0), .a(blk),
+                                         .b(sel[128*(LANES-j) +: 128]), .c({128{1'b0}}), .p(prod));
                 end
-                aes_gf128_mul u_mul (.a(blk), .b(sel[128*(LANES-j) +: 128]), .p(prod));
+                assign acc[128*(j+1) +: 128] = acc[128*j +: 128] ^ prod;
             end
-            assign acc[128*(j+1) +: 128] = acc[128*j +: 128] ^ prod;
+            reg [127:0] q;
+            always @(posedge clk)
+                if (!rst_n)  q <= {128{1'b0}};
+                else if (en) q <= acc[128*LANES +: 128];
+            assign s1_x = q;
         end
     endgenerate
 
@@ -140,28 +169,24 @@ module aes_ghash #(
         end
     endgenerate
 
-    reg [127:0] s1_x, s1_hm;
+    reg [127:0] s1_hm;
     reg         s1_start;
     always @(posedge clk)
         if (!rst_n) begin
-            s1_x     <= {128{1'b0}};
-            s1_hm    <= {128{1'b0}};    // with state = 0, state_next is 0 too
+            s1_hm    <= {128{1'b0}};    // with state = 0, the next state is 0 too
             s1_start <= 1'b0;
         end else if (en) begin
-            s1_x     <= acc[128*LANES +: 128];
             s1_hm    <= msel[128*LANES +: 128];
             s1_start <= start;
         end
-
-    // ---- stage 2: the state loop, one multiply + XOR --------------------------
+    // ---- stage 2: the state loop, one multiply (+ XOR) --------------------------
+    // LANES = 1: state <= (state' ^ B) * H^m; LANES > 1: state <= state' * H^m ^ s1_x
+    // (state' = 0 at a message start).
     wire [127:0] s_in = s1_start ? {128{1'b0}} : state;
-    wire [127:0] s_mul;
-    aes_gf128_mul u_loop (.a(s_in), .b(s1_hm), .p(s_mul));
-    assign state_next = s_mul ^ s1_x;
-
-    always @(posedge clk)
-        if (!rst_n)  state <= {128{1'b0}};
-        else if (en) state <= state_next;
+    localparam ONE_LANE = (LANES == 1) ? 1 : 0;
+    aes_gf128_mul #(.REG(1)) u_loop (.clk(clk), .rst_n(rst_n), .en(en),
+        .a(ONE_LANE ? (s_in ^ s1_x) : s_in), .b(s1_hm),
+        .c(ONE_LANE ? {128{1'b0}} : s1_x), .p(state));
 endmodule
 
 `default_nettype wire

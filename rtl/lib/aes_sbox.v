@@ -30,9 +30,9 @@ module aes_sbox #(
     input  wire [7:0] in_byte,
     output wire [7:0] out_byte
 );
-    // Simulation speed only: Verilator then emits the S-box code once per
-    // parameter set instead of once per instance (hundreds in a pipeline).
-    /* verilator no_inline_module */
+    // Simulation speed: Verilator inlines every instance (no function call per
+    // S-box per cycle); the tables are constants, so an inlined LUT S-box is a
+    // few instructions and the model stays small.
     // Direction actually used: fixed by MODE, or the inv input.
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
 

@@ -129,10 +129,12 @@ def cmd_run(args) -> int:
         return 2
     decrypt = args.decrypt and args.mode != "ctr"
     if args.full_ip:
-        core_mode, keys = "BOTH", 0b111
-    else:   # only what this job needs: the key size and the one core direction (CTR/GCM: encrypt)
+        core_mode, keys, with_gcm = "BOTH", 0b111, True
+    else:   # only what this job needs: the key size, the one core direction (CTR/GCM: encrypt),
+        # and the GHASH/tag unit only for GCM
         core_mode = "DEC" if decrypt and args.mode in ("ecb", "cbc") else "ENC"
         keys = {16: 0b001, 24: 0b010, 32: 0b100}[len(key)]
+        with_gcm = gcm
     tag = b""
     if gcm:                      # GCM: the input is the plaintext, or the ciphertext then the tag
         from . import gcm_packet as gp
@@ -142,7 +144,8 @@ def cmd_run(args) -> int:
                 return 2
             data, tag = data[:-args.tag_len], data[-args.tag_len:]
     params = h.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
-                           key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys)
+                           key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys,
+                           gcm=with_gcm)
     desc = ", ".join(f"{k}={v}" for k, v in params.items())
     t0 = time.time()
     try:
@@ -271,7 +274,7 @@ def main(argv=None) -> int:
                    "encrypt appends the tag to the output, decrypt expects it at the end of the input")
     r.add_argument("--decrypt", action="store_true", help="decrypt (ECB/CBC; CTR is its own inverse)")
     r.add_argument("--full-ip", action="store_true",
-                   help="build every key size and both directions (default: only what this run needs)")
+                   help="build every key size, both directions and GCM (default: only what this run needs)")
     r.add_argument("--fmax", type=float, help="MHz for the throughput figure (default: from docs/results)")
     r.add_argument("--stall-in", type=int, default=0, help="percent of cycles s_axis_tvalid is withheld")
     r.add_argument("--stall-out", type=int, default=0, help="percent of cycles m_axis_tready is low")

@@ -115,6 +115,15 @@ def main(args) -> int:
     return 1 if bad else 0
 
 
+def _with_run_bench(text: str) -> str:
+    """notes.md with the stored `make run-bench` table at its `<!-- run-bench -->` line."""
+    from . import run_bench
+    if not run_bench.STORED.exists():
+        return text
+    table = run_bench.table_md(json.loads(run_bench.STORED.read_text()))
+    return text.replace("<!-- run-bench -->", table)
+
+
 def report(_args=None) -> int:
     write_page()
     print(f"wrote {DOCS / 'results.md'}")
@@ -309,7 +318,7 @@ def write_page() -> None:
         L.append("")
     notes = RESULTS / "notes.md"
     if notes.exists():
-        L += [notes.read_text().rstrip(), ""]
+        L += [_with_run_bench(notes.read_text()).rstrip(), ""]
     L += ["## Commands", "",
           "Each row's `aeshw synth` command (the tool commands it ran, with the Yosys/OpenSTA scripts, are in",
           "the JSON file named):", "", "| JSON | command | runtime (s) |", "|---|---|---|"]

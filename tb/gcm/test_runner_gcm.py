@@ -3,9 +3,11 @@ and aes_ghash (aggregated GHASH), against src/aeshw/gcm.py.
 
 Verilator builds once: tb_gcm_all.v holds the multiplier and aes_ghash at
 LANES = 1, 2, 4, which the cocotb modules test in turn. Icarus, which compiles
-instantly, runs each module as its own toplevel (aes_ghash at LANES = 2).
+instantly, runs each module as its own toplevel (aes_ghash at LANES = 1 and 2).
 """
 from pathlib import Path
+
+import pytest
 
 from aeshw.paths import RTL
 from aeshw.sim import run
@@ -21,9 +23,10 @@ def test_verilator_all():
         extra_env={"TB_MSGS": "150", "TB_CYCLES": "1500"})
 
 
-def test_ghash_icarus():
+@pytest.mark.parametrize("lanes", [1, 2])
+def test_ghash_icarus(lanes):
     run(toplevel="aes_ghash", test_module="test_ghash", test_dir=HERE, sources=[MUL, GHASH],
-        parameters={"LANES": 2}, sim="icarus", extra_env={"TB_MSGS": "40"})
+        parameters={"LANES": lanes}, sim="icarus", extra_env={"TB_MSGS": "40"})
 
 
 def test_gf128_mul_icarus():

@@ -22,6 +22,8 @@
 #include "Vaxis.h"
 #include "verilated.h"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -89,7 +91,7 @@ template <typename T> uint32_t get_word(const T& s, std::size_t i) {
 
 struct ExpectBeat {       // what the output beat for an accepted input beat must carry
     uint32_t real;        // bytes of it that belong to the message
-    std::vector<uint32_t> keep;
+    std::array<uint32_t, 32> keep;   // up to 64 lanes; fixed size: no allocation per beat
     bool last;
     uint32_t user;
 };
@@ -109,6 +111,7 @@ int main(int argc, char** argv) {
     for (const char* need : {"jobs", "in", "out", "report", "lanes"})
         if (!opt.count(need)) { std::fprintf(stderr, "missing %s=\n", need); return 2; }
     const int lanes = std::atoi(opt["lanes"].c_str());
+    if (lanes < 1 || lanes > 64) { std::fprintf(stderr, "lanes=%d: 1..64\n", lanes); return 2; }
     const int beat = 16 * lanes;
     const int keep_words = (16 * lanes + 31) / 32;
     const int stall_in = opt.count("stall_in") ? std::atoi(opt["stall_in"].c_str()) : 0;
@@ -202,7 +205,10 @@ int main(int argc, char** argv) {
             int lo = 32 * w, n = int(keep_bytes) - lo;
             cur_keep[w] = n >= 32 ? 0xffffffffu : n <= 0 ? 0u : ((1u << n) - 1);
         }
-        cur_exp = {real, cur_keep, job_sent + real == j.nbytes, user_toggle};
+        cur_exp.real = real;
+        std::copy(cur_keep.begin(), cur_keep.end(), cur_exp.keep.begin());
+        cur_exp.last = job_sent + real == j.nbytes;
+        cur_exp.user = user_toggle;
         have_beat = true;
     };
     auto next_job = [&]() {
