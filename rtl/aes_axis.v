@@ -61,6 +61,29 @@ module aes_axis #(
     output wire                    m_axis_tvalid,
     input  wire                    m_axis_tready
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (ARCH != "ITERATIVE" && ARCH != "FOLDED" && ARCH != "PIPELINED") begin : g_bad_param0
+            ERROR_aes_axis_ARCH_must_be_ITERATIVE_FOLDED_or_PIPELINED u_stop ();
+        end
+        if (LANES < 1 || LANES > 255) begin : g_bad_param1
+            ERROR_aes_axis_LANES_must_be_1_to_255 u_stop ();
+        end
+        if (USER_WIDTH < 1) begin : g_bad_param2
+            ERROR_aes_axis_USER_WIDTH_must_be_at_least_1 u_stop ();
+        end
+        if (CORE_MODE != "ENC" && CORE_MODE != "DEC" && CORE_MODE != "BOTH") begin : g_bad_param3
+            ERROR_aes_axis_CORE_MODE_must_be_ENC_DEC_or_BOTH u_stop ();
+        end
+        if (GCM < 0 || GCM > 1) begin : g_bad_param4
+            ERROR_aes_axis_GCM_must_be_0_or_1 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
     localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband
 

@@ -56,6 +56,23 @@ module aes_core_folded #(
     output wire [USER_W-1:0] out_user,
     output wire              busy
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (U < 1 || U > 14) begin : g_bad_param0
+            ERROR_aes_core_folded_U_must_be_1_to_14 u_stop ();
+        end
+        if (LANES < 1) begin : g_bad_param1
+            ERROR_aes_core_folded_LANES_must_be_at_least_1 u_stop ();
+        end
+        if (STAGES < 1 || STAGES > 4) begin : g_bad_param2
+            ERROR_aes_core_folded_STAGES_must_be_1_to_4 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     localparam D       = U * STAGES;
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.

@@ -63,6 +63,26 @@ module aes_core_pipelined #(
     output wire [USER_W-1:0]      out_user,
     output wire                   busy
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (LANES < 1) begin : g_bad_param0
+            ERROR_aes_core_pipelined_LANES_must_be_at_least_1 u_stop ();
+        end
+        if (STAGES < 1 || STAGES > 4) begin : g_bad_param1
+            ERROR_aes_core_pipelined_STAGES_must_be_1_to_4 u_stop ();
+        end
+        if (KEY_MODE != "SHARED" && KEY_MODE != "AGILE") begin : g_bad_param2
+            ERROR_aes_core_pipelined_KEY_MODE_must_be_SHARED_or_AGILE u_stop ();
+        end
+        if (KEYS == 3'b000) begin : g_bad_param3
+            ERROR_aes_core_pipelined_KEYS_must_have_a_key_size u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     localparam W       = 128 * LANES;
     localparam NR_MAX  = KEYS[2] ? 14 : KEYS[1] ? 12 : 10;
     localparam AGILE   = (KEY_MODE == "AGILE");

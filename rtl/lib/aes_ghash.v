@@ -57,6 +57,17 @@ module aes_ghash #(
     input  wire [128*LANES-1:0] blocks,
     output wire [127:0]         state
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (LANES < 1) begin : g_bad_param0
+            ERROR_aes_ghash_LANES_must_be_at_least_1 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     localparam [127:0] ONE = 128'h80;   // the field element 1: x0 = msb of byte 0
     // Lane-count width; at least 2 bits so no replication below is empty.
     localparam CW = (LANES < 2) ? 2 : $clog2(LANES + 1);

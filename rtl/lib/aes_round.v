@@ -31,6 +31,17 @@ module aes_round #(
     input  wire [127:0] round_key,
     output reg  [127:0] out_state
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (STAGES < 1 || STAGES > 4) begin : g_bad_param0
+            ERROR_aes_round_STAGES_must_be_1_to_4 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     localparam SBOX_PIPE = (STAGES > 2) ? STAGES - 2 : 0;
 
     // Direction and final flag, delayed to the S-box output and to the last stage.

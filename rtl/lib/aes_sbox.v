@@ -30,6 +30,23 @@ module aes_sbox #(
     input  wire [7:0] in_byte,
     output wire [7:0] out_byte
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    // (String parameters compare zero-extended against names of other lengths.)
+    /* verilator lint_off WIDTHEXPAND */
+    generate
+        if (IMPL != "LUT" && IMPL != "COMPOSITE") begin : g_bad_param0
+            ERROR_aes_sbox_IMPL_must_be_LUT_or_COMPOSITE u_stop ();
+        end
+        if (MODE != "ENC" && MODE != "DEC" && MODE != "BOTH") begin : g_bad_param1
+            ERROR_aes_sbox_MODE_must_be_ENC_DEC_or_BOTH u_stop ();
+        end
+        if (PIPE < 0 || PIPE > 2) begin : g_bad_param2
+            ERROR_aes_sbox_PIPE_must_be_0_to_2 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTHEXPAND */
+
     // Simulation speed: Verilator inlines every instance (no function call per
     // S-box per cycle); the tables are constants, so an inlined LUT S-box is a
     // few instructions and the model stays small.

@@ -119,8 +119,10 @@ def cmd_run(args) -> int:
     if args.mode in ("cbc", "ctr", "gcm") and not args.iv:
         print(f"error: --iv is required for {args.mode.upper()}", file=sys.stderr)
         return 2
-    if args.lanes < 1 or args.stages < 1 or args.u < 1:
-        print("error: --lanes, --stages and --u must be >= 1", file=sys.stderr)
+    from .params import problems
+    bad = problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode)
+    if bad:
+        print("error: " + "; ".join(bad), file=sys.stderr)
         return 2
     data = sys.stdin.buffer.read() if args.input == "-" else open(args.input, "rb").read()
     if args.mode in ("ecb", "cbc") and len(data) % 16:
@@ -217,12 +219,19 @@ def _synth_config(args):
     return Config(arch=args.arch, lanes=args.lanes, stages=args.stages, u=args.u, impl=args.impl.upper(),
                   mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
-                  liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script)
+                  liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script,
+                  abc_estimate=args.abc_estimate)
 
 
 def cmd_synth(args) -> int:
     import json
     from . import synth
+    from .params import problems
+    bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
+           problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
+    if bad:
+        print("error: " + "; ".join(bad), file=sys.stderr)
+        return 2
     cfg = _synth_config(args)
     try:
         res = synth.synth(cfg, verbose=args.verbose, timeout=args.timeout)
@@ -302,6 +311,8 @@ def main(argv=None) -> int:
     s.add_argument("--abc-d-ps", type=int, default=500, help="asic: ABC delay target / STA clock, ps")
     s.add_argument("--abc-script", default="buffered", choices=["buffered", "plain"],
                    help="asic: ABC mapping script (buffered: &nf + buffer/upsize/dnsize)")
+    s.add_argument("--abc-estimate", action="store_true",
+                   help="asic: report ABC's own delay estimate instead of OpenSTA's (which is required otherwise)")
     s.add_argument("--json", help="write the result JSON here ('-' for stdout)")
     s.add_argument("--timeout", type=float, default=None, help="seconds per tool run")
     s.add_argument("-v", "--verbose", action="store_true", help="print each command")

@@ -115,6 +115,14 @@ def main(args) -> int:
     return 1 if bad else 0
 
 
+def _worst_path(r: dict) -> str:
+    """Start and end register of the worst OpenSTA path, with its delay."""
+    sta = r.get("sta") or {}
+    if not sta.get("start_reg") and not sta.get("end_reg"):
+        return "not recorded (measured before paths were named)"
+    return f"`{sta.get('start_reg', '?')}` -> `{sta.get('end_reg', '?')}`, {sta['arrival']:.3f} ns"
+
+
 def _with_run_bench(text: str) -> str:
     """notes.md with the stored `make run-bench` table at its `<!-- run-bench -->` line."""
     from . import run_bench
@@ -290,17 +298,17 @@ def write_page() -> None:
         if (DOCS / "results" / f"pareto_{t}.png").exists():
             L += [f"![throughput vs area, {t}](results/pareto_{t}.png)", ""]
         if t == "asic":
-            L += ["| | configuration | library | area um^2 | kGE | FFs | Fmax MHz | Gbps | Gbps/mm^2 | latency | blk/clk | ABC -D / script |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            L += ["| | configuration | library | area um^2 | kGE | FFs | Fmax MHz | Gbps | Gbps/mm^2 | latency | blk/clk | ABC -D / script | worst path (OpenSTA: start register -> end register) |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in tr:
                 dens = r["throughput_gbps"] / (r["area_um2"] / 1e6) if r.get("throughput_gbps") else None
                 L.append(f"| ours | {_cfg_desc(r)} | {r['device'].replace('liberty ', '')} | {_f(r['area_um2'], 0)} | "
                          f"{_f(r['kge'])} | {_f(r['ffs'])} | {_f(r['fmax_mhz'], 0)} | {_f(r['throughput_gbps'])} | "
                          f"{_f(dens, 0)} | {r['latency_cycles']} | {_f(r['blocks_per_clock'], 3)} | "
-                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} |")
+                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} | {_worst_path(r)} |")
             for qd in q:
                 L.append(f"| quoted | {qd['what']} | NanGate 45 | – | {_f(qd['kge'])} | – | {_f(qd['fmax_mhz'], 0)} | "
-                         f"{_f(qd['throughput_gbps'])} | – | – | {qd['lanes']} | {qd['source']} |")
+                         f"{_f(qd['throughput_gbps'])} | – | – | {qd['lanes']} | {qd['source']} | – |")
         else:
             L += ["| | configuration | device | LUTs | FFs | BRAM | Fmax MHz | Gbps | latency | blk/clk | harness LUT/FF | note |",
                   "|---|---|---|---|---|---|---|---|---|---|---|---|"]

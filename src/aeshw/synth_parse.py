@@ -197,3 +197,15 @@ def liberty_time_unit_s(text: str) -> float:
     if not m:
         return 1e-9
     return int(m.group(1)) * {"ps": 1e-12, "ns": 1e-9, "us": 1e-6}[m.group(2)]
+
+
+def register_names(netlist: str, start_cell: str, end_cell: str) -> dict:
+    """The RTL names of a path's start and end registers: the nets on their Q pins in the
+    mapped netlist (Yosys keeps register output nets' names), e.g. `g_shared.wkey[5]`."""
+    out = {}
+    for key, cell in (("start_reg", start_cell), ("end_reg", end_cell)):
+        m = re.search(r"\s" + re.escape(cell) + r"\s*\((.*?)\);", netlist, re.S)
+        q = re.search(r"\.QN?\(([^()]*?)\s*\)", m.group(1)) if m else None
+        if q:
+            out[key] = q.group(1).strip().lstrip("\\").strip()
+    return out

@@ -180,3 +180,13 @@ def test_liberty_nand_by_function():
 def test_model(cfg, lat, bpc):
     m = model(cfg)
     assert m["latency_cycles"] == lat and m["blocks_per_clock"] == pytest.approx(bpc) and m["key_bits"] == 128
+
+
+def test_register_names():
+    """A path's start/end registers named by the nets on their Q pins (mapped netlist)."""
+    netlist = ("  DFF_X1 _101_ (\n    .CK(clk),\n    .D(_007_),\n    .Q(\\g_shared.wkey [5] )\n  );\n"
+               "  DFF_X1 _102_ (\n    .CK(clk),\n    .D(_008_),\n    .Q(s1_start)\n  );\n"
+               "  DFF_X2 _1020_ (\n    .CK(clk),\n    .D(_009_),\n    .Q(other)\n  );\n")
+    assert P.register_names(netlist, "_101_", "_102_") == {"start_reg": "g_shared.wkey [5]",
+                                                           "end_reg": "s1_start"}
+    assert P.register_names(netlist, "_999_", "_102_") == {"end_reg": "s1_start"}
