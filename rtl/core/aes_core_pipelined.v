@@ -11,11 +11,12 @@
 //   rounds): two banks of round-key registers, bank slot i holding the key
 //   round i uses (slot 0: whitening), written in stage order so decryption
 //   needs no reordering. Each block carries a bank bit; a key load expands
-//   into the idle bank (one aes_key_step, one step per clock, Nr clocks) while
+//   into the idle bank (one aes_key_step, one step per KPIPE + 1 clocks) while
 //   blocks keep flowing with the old key; the key handshake completes when the
 //   new bank is ready, and blocks accepted after it use the new bank. A bank
 //   is reused only once no block of it is in flight. key_ready is therefore
-//   low for Nr cycles (+ any drain of the bank from two keys ago); in_ready
+//   low for (Nr + 1) * (KPIPE + 1) cycles (+ any drain of the bank from two
+//   keys ago); in_ready
 //   never drops for a key change of the same key length.
 //   Exit taps after rounds 10/12/14; all blocks in flight share one key
 //   length, so a key-length change waits until the pipeline has drained.
@@ -88,6 +89,10 @@ module aes_core_pipelined #(
     localparam AGILE   = (KEY_MODE == "AGILE");
     localparam PRE     = (AGILE && MODE != "ENC") ? NR_MAX : 0;   // key pre-expansion stages
     localparam LAT_MAX = PRE + NR_MAX * STAGES + 1;
+    // SHARED key expansion: register cuts in its SubWord S-boxes, so a step takes KPIPE + 1
+    // clocks. None for the 1-stage LUT build (a round is longer than a key step there);
+    // otherwise as many as keep the key step shorter than one cut round.
+    localparam KPIPE   = (STAGES == 1 && IMPL == "LUT") ? 0 : (IMPL == "LUT") ? 1 : 2;
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 2;
     localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;
     localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
@@ -159,7 +164,7 @@ module aes_core_pipelined #(
         for (i = 0; i < PRE; i = i + 1) begin : g_pre
             wire [255:0] stepped;
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
-                .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
+                .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
                 .in_window(p_win[i]), .out_window(stepped)
             );
             wire use_step = p_inv[i] && (i < nr_of(p_len[i]));
@@ -224,7 +229,9 @@ module aes_core_pipelined #(
         wire [3:0] nr_new = nr_of(key_len);
         // Start expanding the presented key once the idle bank has drained.
         wire start  = key_valid && !expanding && len_ok && dir_ok && (bank_cnt[nxt] == 0);
-        wire done   = expanding && (step == nr_new);
+        reg  [1:0] kph;                   // clock of the current step, 0..KPIPE
+        wire       kstep = (kph == KPIPE[1:0]);   // the step's result is valid this clock
+        wire done   = expanding && kstep && (step == nr_new);
         wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
         assign key_ready = done || refuse;
         assign key_error = err_q;
@@ -232,8 +239,12 @@ module aes_core_pipelined #(
         wire [255:0] key_masked = (key_len == 2'd0) ? {128'h0, key[127:0]} :
                                   (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
         wire [255:0] stepped;
-        aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_expand (
-            .inv(1'b0), .key_len(key_len), .step_idx(step), .in_window(win), .out_window(stepped)
+        // The expansion takes KPIPE + 1 clocks per step (register cuts in its SubWord
+        // S-boxes, phase counter kph), so it is never the longest path when the rounds
+        // are cut; a key load is not on the data's throughput path.
+        aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KPIPE)) u_expand (
+            .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(key_len), .step_idx(step), .in_window(win),
+            .out_window(stepped)
         );
         // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt).
         wire [3:0] slot = key_decrypt ? (nr_new - step) : step;
@@ -244,11 +255,15 @@ module aes_core_pipelined #(
         // change). A load into a bank (start) waits for it to be empty, so the
         // scrub always comes before the new round keys.
         reg [1:0] scrub;
+        // wkey: the whitening key (slot 0) of bank `cur`, in its own register, so the
+        // whitening XOR in front of round 1 reads a register, not a bank multiplexer
+        // selected by `cur` (that path set the clock at one stage per round).
+        reg [127:0] wkey;
         integer k;
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
-                cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0;
-                win <= 256'h0; err_q <= 1'b0;
+                cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; kph <= 2'd0;
+                win <= 256'h0; err_q <= 1'b0; wkey <= 128'h0;
                 if (!rst_n) begin
                     for (k = 0; k <= NR_MAX; k = k + 1) begin
                         bank0[k] <= 128'h0;
@@ -271,8 +286,12 @@ module aes_core_pipelined #(
                 if (start) begin
                     expanding <= 1'b1;
                     step      <= 4'd0;
+                    kph       <= 2'd0;
                     win       <= key_masked;
+                end else if (expanding && !kstep) begin
+                    kph <= kph + 2'd1;
                 end else if (expanding) begin
+                    kph <= 2'd0;
                     // write round key `step` (low 128 bits of window `step`)
                     if (nxt) bank1[slot] <= win[127:0];
                     else     bank0[slot] <= win[127:0];
@@ -281,6 +300,8 @@ module aes_core_pipelined #(
                     if (done) begin
                         expanding     <= 1'b0;
                         cur           <= nxt;
+                        // slot 0: written at step 0 (encrypt) or now, at step Nr (decrypt)
+                        wkey          <= key_decrypt ? win[127:0] : (nxt ? bank1[0] : bank0[0]);
                         have_key      <= 1'b1;
                         err_q         <= 1'b0;
                         bank_len[nxt] <= key_len;
@@ -315,9 +336,8 @@ module aes_core_pipelined #(
         wire           s_valid [0:NR_MAX];
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
-        wire [127:0]   rk0 = cur ? bank1[0] : bank0[0];
         assign s_valid[0] = accept;
-        assign s_state[0] = in_data ^ {LANES{rk0}};
+        assign s_state[0] = in_data ^ {LANES{wkey}};
         assign s_ctl[0]   = {in_user, cur, ctx_inv, ctx_len};
 
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round

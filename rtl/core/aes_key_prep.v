@@ -58,7 +58,7 @@ module aes_key_prep #(
     generate
         if (MODE != "ENC" && DEC_WINDOW != 0) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
-                .inv(1'b0), .key_len(ctx_len), .step_idx(step),
+                .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
                 .in_window(ctx_window), .out_window(stepped)
             );
         end else begin : g_no_dec

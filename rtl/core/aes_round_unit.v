@@ -47,7 +47,7 @@ module aes_round_unit #(
 
     wire [255:0] next_window;
     aes_key_step #(.IMPL(IMPL), .MODE(MODE)) u_key_step (
-        .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
+        .clk(clk), .ce(ce), .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
         .in_window(in_window), .out_window(next_window)
     );
 

@@ -12,13 +12,21 @@
 // words past the standard schedule, which the rules define all the same).
 // Only one word per step needs SubWord, so one 4-byte S-box row is shared
 // (muxed input) by both directions and all key lengths.
+// PIPE (0..2) puts register cuts inside that S-box row (aes_sbox's cuts) for a
+// key expansion that may take several clocks per step (its latency is not the
+// cores' throughput): the step is then a multicycle path. Hold in_window,
+// key_len, step_idx and inv for PIPE + 1 clocks with ce high; out_window is
+// valid in the last of them. PIPE = 0: combinational (clk and ce unused).
 `default_nettype none
 
 module aes_key_step #(
     parameter IMPL = "LUT",
-    parameter MODE = "BOTH"     // "ENC" (forward), "DEC" (inverse) or "BOTH"
+    parameter MODE = "BOTH",    // "ENC" (forward), "DEC" (inverse) or "BOTH"
+    parameter PIPE = 0          // register cuts in the SubWord S-boxes (multicycle step)
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
+    input  wire         clk,        // only used when PIPE > 0
+    input  wire         ce,         // only used when PIPE > 0
     input  wire         inv,        // only used when MODE is "BOTH"
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [1:0]   key_len,    // 0: 128, 1: 192, 2: 256 (3 is treated as 256)
@@ -26,6 +34,14 @@ module aes_key_step #(
     input  wire [255:0] in_window,
     output wire [255:0] out_window
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    generate
+        if (PIPE < 0 || PIPE > 2) begin : g_bad_param0
+            ERROR_aes_key_step_PIPE_must_be_0_to_2 u_stop ();
+        end
+    endgenerate
+
     wire backward = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
     wire nk4 = (key_len == 2'd0);
     wire nk6 = (key_len == 2'd1);
@@ -92,8 +108,8 @@ module aes_key_step #(
     wire [31:0] sub_in = backward ? (sp_at2 ? b_n1 : b_prev0)
                                   : (sp_at2 ? f_n1_plain : last);
     wire [31:0] sub_out;
-    aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(0)) u_subword (
-        .clk(1'b0), .ce(1'b0), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
+    aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(PIPE)) u_subword (
+        .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
     wire [31:0] g = sp_rot ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(rc_idx)}) : sub_out;

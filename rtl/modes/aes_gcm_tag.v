@@ -65,13 +65,9 @@ module aes_gcm_tag #(
     localparam [3:0] K_HDR = 4'd1, K_LEN = 4'd2, K_AAD = 4'd3, K_AADL = 4'd4, K_PAY = 4'd5,
                      K_PAYL = 4'd6, K_TAG = 4'd7, K_IVH = 4'd8, K_IVHL = 4'd9;
 
-    function [127:0] byte_mask;  // the first n bytes (n = 0 means 16)
-        input [4:0] n;
-        integer b;
-        begin
-            for (b = 0; b < 16; b = b + 1)
-                byte_mask[8*b +: 8] = ((n == 5'd0) || (b < n)) ? 8'hff : 8'h00;
-        end
+    function [127:0] byte_mask;  // the first n bytes (n = 0 means 16); a shift, not a loop
+        input [4:0] n;           // (a simulator evaluates it in a few word operations)
+        byte_mask = (n == 5'd0 || n > 5'd16) ? {128{1'b1}} : ~({128{1'b1}} << {n[4:0], 3'b000});
     endfunction
 
     // ---- per-message values: from the header lanes of this beat, else held

@@ -169,6 +169,8 @@ def load_results() -> list[dict]:
     out = []
     for p in sorted(RESULTS.glob("*.json")):
         d = json.loads(p.read_text())
+        if "target" not in d:          # not a synthesis result (e.g. run_bench.json)
+            continue
         d["_file"] = p.name
         out.append(d)
     return out

@@ -132,11 +132,15 @@ def _tool(name: str) -> str:
 
 def rel(p) -> str:
     """A path as stored in results and docs: relative to the repository, else the tool's name."""
-    p = Path(p)
+    p, root = Path(p), RTL.parent.resolve()
     try:
-        return str(p.resolve().relative_to(RTL.parent.resolve()))
+        return str(p.resolve().relative_to(root))
     except ValueError:
-        return p.name if p.is_absolute() else str(p)
+        pass
+    try:                         # beside the repository (../shared/...): relative to it
+        return str(Path("..") / p.resolve().relative_to(root.parent))
+    except ValueError:
+        return p.name
 
 
 STA_MISSING = ("OpenSTA (`sta`) is not installed: `make asic-tools` installs it (Debian package "

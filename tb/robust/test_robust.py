@@ -450,7 +450,7 @@ def key_state(dut) -> dict[str, int]:
             arr = getattr(s, b)
             for i in range(len(arr)):
                 out[f"core.g_shared.{b}[{i}]"] = int(arr[i].value)
-        for n in ("win", "have_key", "step", "expanding"):
+        for n in ("win", "wkey", "have_key", "step", "expanding"):
             out[f"core.g_shared.{n}"] = int(getattr(s, n).value)
         for i in range(2):
             out[f"core.g_shared.bank_len[{i}]"] = int(s.bank_len[i].value)
