@@ -229,8 +229,8 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         raise ValueError(f"target {cfg.target}")
     if cfg.target == "asic" and not cfg.liberty:
         raise ValueError("--target asic needs --liberty PATH")
-    if cfg.target == "asic" and not cfg.abc_estimate:
-        find_sta()               # before the long synthesis: stop now if the timer is missing
+    # OpenSTA looked up before the long synthesis: stop now if the timer is missing
+    sta = find_sta() if cfg.target == "asic" and not cfg.abc_estimate else None
     if cfg.arch == "ghash" and cfg.target != "asic":
         raise ValueError("--arch ghash (the GHASH unit alone) is measured with --target asic only")
     bdir = (out_root or BUILD / "synth") / cfg.name()
@@ -352,7 +352,6 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
                     "cells": m["num_cells"], "abc_script": script, "abc_constr": constr.strip(),
                     "abc_estimate": P.abc_stime(ylog)})
         tv = {"yosys": P.yosys_version(ylog) or "?"}
-        sta = None if cfg.abc_estimate else find_sta()
         if sta:
             tcl = "\n".join([f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top_core}",
                              f"create_clock -name clk -period {period:g} [get_ports clk]",
