@@ -50,6 +50,11 @@ module fifo_props #(
             if (pop)  out_seq <= out_seq + 1'b1;
         end
     end
+    // Cycles in a row out of reset with the FIFO empty and nothing pushed (saturates at DEPTH).
+    reg [7:0] f_quiet = 8'd0;
+    always @(posedge clk)
+        if (!rst_n || out_valid || in_valid) f_quiet <= 8'd0;
+        else if (f_quiet < DEPTH)            f_quiet <= f_quiet + 8'd1;
     // Reset in the first cycle; resets later are allowed at any time.
     always @* if (!f_past) assume (!rst_n);
 
@@ -71,12 +76,21 @@ module fifo_props #(
         // out_data is 0 while empty (docs: no stale data shows)
         if (!out_valid) assert (out_data == {WIDTH{1'b0}});
 
+        // no remanence: after DEPTH cycles empty and idle, every entry is zero (the FIFO
+        // writes zero behind its pointers while it idles), so emitted data leaves no copy
+        if (f_quiet == DEPTH)
+            for (i = 0; i < DEPTH; i = i + 1)
+                assert (p_mem[WIDTH*i +: WIDTH] == {WIDTH{1'b0}});
+
         // ---- inductive invariants (internal state) ------------------------
         assert (p_rd_ptr < DEPTH && p_wr_ptr < DEPTH);
         assert (((p_rd_ptr + count) % DEPTH) == p_wr_ptr);
         for (i = 0; i < DEPTH; i = i + 1)
             if (i < count)
                 assert (p_mem[WIDTH*((p_rd_ptr + i) % DEPTH) +: WIDTH] == out_seq + i[WIDTH-1:0]);
+        for (i = 0; i < DEPTH; i = i + 1)             // the f_quiet entries behind the pointer
+            if (i < f_quiet)
+                assert (p_mem[WIDTH*((p_wr_ptr + DEPTH - 1 - i) % DEPTH) +: WIDTH] == {WIDTH{1'b0}});
     end
 
     // Stable while stalled, and the fall-through latency is one cycle.

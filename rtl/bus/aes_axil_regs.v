@@ -148,6 +148,8 @@ module aes_axil_regs #(
             if (do_write) begin
                 aw_full <= 1'b0;
                 w_full  <= 1'b0;
+                w_data  <= 32'h0;      // no remanence: a written key word leaves no copy here
+                w_strb  <= 4'h0;
                 s_axil_bresp <= mapped(aw_word) ? OKAY : SLVERR;
                 if (is_cmd && w_data[1]) begin                 // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;

@@ -1,5 +1,13 @@
 // aes_fifo: small synchronous FIFO in registers (first-word fall-through).
 // out_data is forced to zero while the FIFO is empty, so no stale data shows.
+//
+// No remanence (security choice): in every cycle in which the FIFO is empty and nothing is
+// pushed, it writes zero into the entry at the write pointer and steps both pointers (an
+// empty FIFO may start at any entry). So once it has been empty and idle for DEPTH cycles
+// (after the last block of a CLEARed context has left, or after reset), every entry is zero:
+// emitted data leaves no copy. It costs a zero gate on the shared write data (WIDTH gates)
+// and nothing per entry; zeroing each entry as it is popped, or resetting the storage, would
+// cost a gate per stored bit.
 `default_nettype none
 
 module aes_fifo #(
@@ -26,8 +34,9 @@ module aes_fifo #(
     assign out_valid = (count != 0);
     assign out_data  = out_valid ? mem[rd_ptr] : {WIDTH{1'b0}};
 
-    wire push = in_valid && in_ready;
-    wire pop  = out_valid && out_ready;
+    wire push  = in_valid && in_ready;
+    wire pop   = out_valid && out_ready;
+    wire scrub = !out_valid && !in_valid;     // empty (so in_ready is high) and no push
 
     function [PTR_W-1:0] next_ptr;
         input [PTR_W-1:0] p;
@@ -40,14 +49,14 @@ module aes_fifo #(
             wr_ptr <= {PTR_W{1'b0}};
             count  <= {(PTR_W+1){1'b0}};
         end else begin
-            if (push) wr_ptr <= next_ptr(wr_ptr);
-            if (pop)  rd_ptr <= next_ptr(rd_ptr);
+            if (push || scrub) wr_ptr <= next_ptr(wr_ptr);
+            if (pop  || scrub) rd_ptr <= next_ptr(rd_ptr);
             count <= count + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
         end
     end
 
     always @(posedge clk)
-        if (push) mem[wr_ptr] <= in_data;
+        if (push || scrub) mem[wr_ptr] <= scrub ? {WIDTH{1'b0}} : in_data;
 endmodule
 
 `default_nettype wire

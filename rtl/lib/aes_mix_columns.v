@@ -2,6 +2,11 @@
 // InvMixColumns is computed as MixColumns after a cheap pre-multiplication
 // by {04}x^2 + {05} (the circulant {0e,0b,0d,09} = {02,03,01,01} x {05,00,04,00}),
 // so the "BOTH" form shares the whole MixColumns network between directions.
+//
+// Written a column (32 bits, row r in byte r) at a time: xtime of four bytes is
+// one masked shift, and "byte r+k of the column" is a byte rotation. The gates
+// are exactly those of the byte-wise form (same XOR terms, same order); the
+// word form only lets a simulator evaluate a column in a few word operations.
 `default_nettype none
 
 module aes_mix_columns #(
@@ -13,9 +18,22 @@ module aes_mix_columns #(
     input  wire [127:0] in_state,
     output wire [127:0] out_state
 );
-    function [7:0] xtime;       // multiply by {02}
-        input [7:0] b;
-        xtime = {b[6:0], 1'b0} ^ (8'h1b & {8{b[7]}});
+    // Multiply each of the four bytes of w by {02}.
+    function [31:0] xtime4;
+        input [31:0] w;
+        reg   [31:0] hi;    // bit 0 of byte r = bit 7 of byte r of w
+        begin
+            hi     = (w >> 7) & 32'h01010101;
+            xtime4 = ((w << 1) & 32'hfefefefe) ^ hi ^ (hi << 1) ^ (hi << 3) ^ (hi << 4);
+        end
+    endfunction
+
+    // Byte r of rot(w, nb) is byte (r + nb) mod 4 of w.
+    function [31:0] rot;
+        input [31:0] w;
+        input integer nb;
+        rot = (nb == 1) ? {w[7:0],  w[31:8]}  :
+              (nb == 2) ? {w[15:0], w[31:16]} : {w[23:0], w[31:24]};
     endfunction
 
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
@@ -23,19 +41,14 @@ module aes_mix_columns #(
     genvar c;
     generate
         for (c = 0; c < 4; c = c + 1) begin : g_col
-            wire [7:0] a0 = in_state[32*c +: 8];
-            wire [7:0] a1 = in_state[32*c + 8 +: 8];
-            wire [7:0] a2 = in_state[32*c + 16 +: 8];
-            wire [7:0] a3 = in_state[32*c + 24 +: 8];
-            // Pre-multiplication for the inverse; zero in the forward direction.
-            wire [7:0] u = dec_now ? xtime(xtime(a0 ^ a2)) : 8'h00;
-            wire [7:0] v = dec_now ? xtime(xtime(a1 ^ a3)) : 8'h00;
-            wire [7:0] b0 = a0 ^ u, b1 = a1 ^ v, b2 = a2 ^ u, b3 = a3 ^ v;
-            // 2*b_r ^ 3*b_{r+1} ^ b_{r+2} ^ b_{r+3}
-            assign out_state[32*c      +: 8] = xtime(b0 ^ b1) ^ b1 ^ b2 ^ b3;
-            assign out_state[32*c + 8  +: 8] = xtime(b1 ^ b2) ^ b2 ^ b3 ^ b0;
-            assign out_state[32*c + 16 +: 8] = xtime(b2 ^ b3) ^ b3 ^ b0 ^ b1;
-            assign out_state[32*c + 24 +: 8] = xtime(b3 ^ b0) ^ b0 ^ b1 ^ b2;
+            wire [31:0] a = in_state[32*c +: 32];
+            // Pre-multiplication for the inverse, zero in the forward direction:
+            // byte r gains xtime(xtime(a_r ^ a_{r+2})).
+            wire [31:0] uv = dec_now ? xtime4(xtime4(a ^ rot(a, 2))) : 32'h0;
+            wire [31:0] b  = a ^ uv;
+            wire [31:0] b1 = rot(b, 1), b2 = rot(b, 2), b3 = rot(b, 3);
+            // byte r: 2*b_r ^ 3*b_{r+1} ^ b_{r+2} ^ b_{r+3}
+            assign out_state[32*c +: 32] = xtime4(b ^ b1) ^ b1 ^ b2 ^ b3;
         end
     endgenerate
 endmodule

@@ -6,6 +6,7 @@ import sys
 import time
 
 from . import harness
+from .files import UsageError, check_output, read_input, write_output
 from .model import ecb_decrypt, ecb_encrypt
 
 SAMPLE = (b"aes-hw demo: the quick brown fox jumps over the lazy dog. "
@@ -91,126 +92,134 @@ def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl:
     return (best[1], best[2]) if best else (None, None)
 
 
-def cmd_run(args) -> int:
-    """Stream a file through aes_axis (compiled Verilator harness), check it with OpenSSL."""
-    from . import harness as h
+def _hex(text: str | None, what: str) -> bytes:
     try:
-        key = bytes.fromhex(args.key)
-        iv = bytes.fromhex(args.iv) if args.iv else bytes(16)
+        return bytes.fromhex(text) if text else b""
     except ValueError as e:
-        print(f"error: --key/--iv must be hex: {e}", file=sys.stderr)
-        return 2
-    if len(key) not in (16, 24, 32):
-        print(f"error: the key is {len(key)} bytes; AES needs 16, 24 or 32", file=sys.stderr)
-        return 2
-    gcm = args.mode == "gcm"
-    if (not 1 <= len(iv) <= 4064) if gcm else len(iv) != 16:
-        print(f"error: the IV is {len(iv)} bytes; it must be " + ("1..4064 for GCM" if gcm else "16"),
-              file=sys.stderr)
-        return 2
-    if gcm and not 4 <= args.tag_len <= 16:
-        print("error: --tag-len must be 4..16 bytes", file=sys.stderr)
-        return 2
-    try:
-        aad = bytes.fromhex(args.aad) if args.aad else b""
-    except ValueError as e:
-        print(f"error: --aad must be hex: {e}", file=sys.stderr)
-        return 2
-    if args.mode in ("cbc", "ctr", "gcm") and not args.iv:
-        print(f"error: --iv is required for {args.mode.upper()}", file=sys.stderr)
-        return 2
+        raise UsageError(f"{what} must be hex: {e}") from None
+
+
+def _run_args(args) -> tuple[bytes, bytes, bytes]:
+    """Checked (key, iv, aad) of `aeshw run`; any problem is a UsageError."""
     from .params import problems
+    key, iv, aad = _hex(args.key, "--key"), _hex(args.iv, "--iv"), _hex(args.aad, "--aad")
+    gcm = args.mode == "gcm"
+    if len(key) not in (16, 24, 32):
+        raise UsageError(f"the key is {len(key)} bytes; AES needs 16, 24 or 32")
+    if args.mode in ("cbc", "ctr", "gcm") and not args.iv:
+        raise UsageError(f"--iv is required for {args.mode.upper()}")
+    iv = iv or bytes(16)
+    if (not 1 <= len(iv) <= 4064) if gcm else len(iv) != 16:
+        raise UsageError(f"the IV is {len(iv)} bytes; it must be " + ("1..4064 for GCM" if gcm else "16"))
+    if gcm and not 4 <= args.tag_len <= 16:
+        raise UsageError("--tag-len must be 4..16 bytes")
     bad = problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode)
     if bad:
-        print("error: " + "; ".join(bad), file=sys.stderr)
-        return 2
-    data = sys.stdin.buffer.read() if args.input == "-" else open(args.input, "rb").read()
+        raise UsageError("; ".join(bad))
+    return key, iv, aad
+
+
+def _split_input(args, data: bytes, decrypt: bool) -> tuple[bytes, bytes]:
+    """(data, tag): GCM decrypt input ends with the tag; ECB/CBC need whole blocks."""
     if args.mode in ("ecb", "cbc") and len(data) % 16:
-        print(f"error: {args.mode.upper()} needs whole 16-byte blocks; the input is {len(data)} bytes "
-              f"(pad it, or use CTR)", file=sys.stderr)
-        return 2
-    decrypt = args.decrypt and args.mode != "ctr"
+        raise UsageError(f"{args.mode.upper()} needs whole 16-byte blocks; the input is {len(data)} bytes "
+                         f"(pad it, or use CTR)")
+    if args.mode == "gcm" and decrypt:
+        if len(data) < args.tag_len:
+            raise UsageError(f"GCM decrypt input must end with the {args.tag_len}-byte tag")
+        return data[:-args.tag_len], data[-args.tag_len:]
+    return data, b""
+
+
+def _run_params(args, key_len: int, decrypt: bool) -> dict:
+    """aes_axis parameters: with --full-ip everything, else only what this job needs (its key
+    size, the one core direction (CTR/GCM: encrypt), the GHASH/tag unit only for GCM)."""
     if args.full_ip:
         core_mode, keys, with_gcm = "BOTH", 0b111, True
-    else:   # only what this job needs: the key size, the one core direction (CTR/GCM: encrypt),
-        # and the GHASH/tag unit only for GCM
+    else:
         core_mode = "DEC" if decrypt and args.mode in ("ecb", "cbc") else "ENC"
-        keys = {16: 0b001, 24: 0b010, 32: 0b100}[len(key)]
-        with_gcm = gcm
-    tag = b""
-    if gcm:                      # GCM: the input is the plaintext, or the ciphertext then the tag
-        from . import gcm_packet as gp
-        if decrypt:
-            if len(data) < args.tag_len:
-                print(f"error: GCM decrypt input must end with the {args.tag_len}-byte tag", file=sys.stderr)
-                return 2
-            data, tag = data[:-args.tag_len], data[-args.tag_len:]
-    params = h.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
-                           key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys,
-                           gcm=with_gcm)
-    desc = ", ".join(f"{k}={v}" for k, v in params.items())
-    t0 = time.time()
-    try:
-        exe = h.build_axis(params)
-    except RuntimeError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    t_build = time.time() - t0
-    if gcm:
-        job = h.Job(key, "gcm", decrypt, bytes(16), gp.packet(iv, aad, data, args.tag_len, tag, args.lanes),
-                    expect=None if args.no_check else
-                    gp.expected_output(key, iv, aad, data, args.tag_len, tag if decrypt else None, args.lanes))
-    else:
-        job = h.Job(key, args.mode, decrypt, iv, data)
-    progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
-    t0 = time.time()
-    res = h.run_jobs(params, [job], stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
-                     progress=progress, exe=exe)
-    t_sim = time.time() - t0
-    verdict = "not checked (--no-check)"
-    if not args.no_check:
-        errors = h.check_jobs([job], res)
-        if errors:
-            print("error: output differs from OpenSSL: " + "; ".join(errors), file=sys.stderr)
-            return 1
-        verdict = "matches OpenSSL"
-    result = res.output
-    if gcm:                      # unpack the output packet: payload, then tag or verdict
-        off = (len(gp.header(iv, args.tag_len, args.lanes)) + len(gp.iv_section(iv, args.lanes)) + 16
-               + -(-len(aad) // 16) * 16)
-        payload, last = res.output[off:off + len(data)], res.output[-16:]
-        if decrypt and last[0] != 1:
-            print("error: GCM tag mismatch: the message is not authentic (ERROR.TAG_FAIL); "
-                  "no plaintext written", file=sys.stderr)
-            return 1
-        result = payload if decrypt else payload + last[:args.tag_len]
-        verdict += ", tag verified in hardware" if decrypt else ""
-    if args.output == "-":
-        sys.stdout.buffer.write(result)
-    else:
-        open(args.output, "wb").write(result)
+        keys, with_gcm = {16: 0b001, 24: 0b010, 32: 0b100}[key_len], args.mode == "gcm"
+    return harness.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
+                               key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys,
+                               gcm=with_gcm)
+
+
+def _run_job(args, key, iv, aad, data, tag, decrypt):
+    if args.mode != "gcm":
+        return harness.Job(key, args.mode, decrypt, iv, data)
+    from . import gcm_packet as gp
+    expect = None if args.no_check else gp.expected_output(key, iv, aad, data, args.tag_len,
+                                                           tag if decrypt else None, args.lanes)
+    return harness.Job(key, "gcm", decrypt, bytes(16),
+                       gp.packet(iv, aad, data, args.tag_len, tag, args.lanes), expect=expect)
+
+
+def _gcm_result(args, iv, aad, n: int, output: bytes, decrypt: bool) -> bytes | None:
+    """What a GCM run writes: the plaintext, or the ciphertext and tag; None if the tag failed."""
+    from . import gcm_packet as gp
+    off = (len(gp.header(iv, args.tag_len, args.lanes)) + len(gp.iv_section(iv, args.lanes)) + 16
+           + -(-len(aad) // 16) * 16)
+    payload, last = output[off:off + n], output[-16:]
+    if decrypt:
+        return payload if last[0] == 1 else None
+    return payload + last[:args.tag_len]
+
+
+def _run_summary(args, params, key, data, res, decrypt, verdict, t_build, t_sim) -> str:
     if args.fmax:
         fmax, src = args.fmax, "given (--fmax)"
     else:
         fmax, src = _characterized_fmax(args.arch, args.lanes, args.stages, args.key_mode, args.impl.upper(),
-                                        core_mode)
+                                        params["CORE_MODE"])
     st = res.stats
     sim_s = st["sim_seconds"] or 1e-9
     lines = [
-        f"aes_axis {desc}",
+        "aes_axis " + ", ".join(f"{k}={v}" for k, v in params.items()),
         f"{args.mode.upper()} {'decrypt' if decrypt else 'encrypt'}, AES-{len(key) * 8}: "
         f"{len(data)} bytes, {res.blocks} blocks, {verdict}",
         f"cycles: {res.cycles} from first input beat to last output beat ({st['cycles']} with reset and COMMIT)",
         f"blocks/clock: {res.blocks_per_clock:.4f}",
-    ]
-    if fmax:
-        gbps = 128 * res.blocks_per_clock * fmax / 1000
-        lines.append(f"at {fmax:.0f} MHz ({src}): {gbps:.2f} Gbps")
-    else:
-        lines.append("Fmax: no characterized result for this configuration in docs/results; give --fmax MHZ")
-    lines.append(f"simulation: {sim_s:.3f} s, {res.blocks / sim_s / 1e6:.3f} M blocks/s "
-                 f"(harness build {t_build:.1f} s{' (cached)' if t_build < 1 else ''}, run {t_sim:.2f} s)")
-    print("\n".join(lines), file=sys.stderr)
+        (f"at {fmax:.0f} MHz ({src}): {128 * res.blocks_per_clock * fmax / 1000:.2f} Gbps" if fmax else
+         "Fmax: no characterized result for this configuration in docs/results; give --fmax MHZ"),
+        f"simulation: {sim_s:.3f} s, {res.blocks / sim_s / 1e6:.3f} M blocks/s "
+        f"(harness build {t_build:.1f} s{' (cached)' if t_build < 1 else ''}, run {t_sim:.2f} s)"]
+    return "\n".join(lines)
+
+
+def cmd_run(args) -> int:
+    """Stream a file through aes_axis (compiled Verilator harness), check it with OpenSSL.
+    Exit 0 done, 1 wrong output or GCM tag failure (nothing written), 2 bad arguments or files."""
+    key, iv, aad = _run_args(args)
+    check_output(args.output)
+    decrypt = args.decrypt and args.mode != "ctr"
+    data, tag = _split_input(args, read_input(args.input), decrypt)
+    params = _run_params(args, len(key), decrypt)
+    t0 = time.time()
+    try:
+        exe = harness.build_axis(params)
+    except RuntimeError as e:
+        raise UsageError(str(e)) from None
+    t_build, t0 = time.time() - t0, time.time()
+    job = _run_job(args, key, iv, aad, data, tag, decrypt)
+    progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
+    res = harness.run_jobs(params, [job], stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
+                           progress=progress, exe=exe)
+    t_sim = time.time() - t0
+    errors = [] if args.no_check else harness.check_jobs([job], res)
+    if errors:
+        print("error: output differs from OpenSSL: " + "; ".join(errors), file=sys.stderr)
+        return 1
+    verdict = "not checked (--no-check)" if args.no_check else "matches OpenSSL"
+    result = res.output
+    if args.mode == "gcm":
+        result = _gcm_result(args, iv, aad, len(data), res.output, decrypt)
+        if result is None:
+            print("error: GCM tag mismatch: the message is not authentic (ERROR.TAG_FAIL); "
+                  "no plaintext written", file=sys.stderr)
+            return 1
+        verdict += ", tag verified in hardware" if decrypt else ""
+    write_output(args.output, result)
+    print(_run_summary(args, params, key, data, res, decrypt, verdict, t_build, t_sim), file=sys.stderr)
     return 0
 
 
@@ -232,6 +241,8 @@ def cmd_synth(args) -> int:
     if bad:
         print("error: " + "; ".join(bad), file=sys.stderr)
         return 2
+    if args.json:
+        check_output(args.json)
     cfg = _synth_config(args)
     try:
         res = synth.synth(cfg, verbose=args.verbose, timeout=args.timeout)
@@ -240,7 +251,7 @@ def cmd_synth(args) -> int:
         return 2
     text = json.dumps(res, indent=2)
     if args.json:
-        (sys.stdout.write(text + "\n") if args.json == "-" else open(args.json, "w").write(text + "\n"))
+        write_output(args.json, (text + "\n").encode())
     summary = {k: res.get(k) for k in ("target", "device", "arch", "lanes", "stages_per_round", "key_bits",
                                         "latency_cycles", "blocks_per_clock", "luts", "ffs", "brams",
                                         "area_um2", "kge", "fmax_mhz", "fmax_source", "throughput_gbps")}
@@ -329,7 +340,11 @@ def main(argv=None) -> int:
     rp = sub.add_parser("report", help="rewrite docs/results.md and the Pareto plots from docs/results/*.json")
     rp.set_defaults(func=cmd_report)
     args = p.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -275,10 +275,12 @@ def write_page() -> None:
          "  liberty with the *buffered* script (`&nf` delay-oriented mapping, then `buffer`, `upsize`, `dnsize`",
          "  against the `-D` target, driving cell = the library's smallest buffer); OpenSTA reports the worst",
          "  register-to-register setup path (ideal clock, no wire load, the liberty's corner). kGE = area /",
-         "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2).",
-         "- Source note: the stored results were measured before `rtl/lib/aes_fifo.v` declared its `count`",
-         "  width without a forward localparam reference; those runs staged a copy with the same expression",
-         "  (recorded in their JSON as `source_fixups`). The logic is identical.", ""]
+         "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2)."]
+    if any(r.get("source_fixups") for r in rs):
+        L += ["- Source note: some stored results were measured before `rtl/lib/aes_fifo.v` declared its",
+              "  `count` width without a forward localparam reference; those runs staged a copy with the same",
+              "  expression (recorded in their JSON as `source_fixups`). The logic is identical."]
+    L += [""]
     vers = {}
     for r in rs:
         for k, v in r.get("tool_versions", {}).items():

@@ -66,6 +66,46 @@ def test_run_bad_arguments(tmp_path, capsys, args, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("case", ["missing input", "input is a folder", "no output folder",
+                                  "output is a folder", "partial block"])
+def test_run_file_errors(tmp_path, capsys, case):
+    """Every file problem: one line `error: ...`, exit code 2, no output file (an old one kept)."""
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.write_bytes(bytes(33 if case == "partial block" else 32))
+    out.write_bytes(b"old")
+    src = {"missing input": tmp_path / "nothing", "input is a folder": tmp_path}.get(case, src)
+    out = {"no output folder": tmp_path / "no" / "out", "output is a folder": tmp_path}.get(case, out)
+    assert aeshw_run("--mode", "cbc", "--key", "00" * 16, "--iv", "00" * 16, "-q", src, out) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert (tmp_path / "out").read_bytes() == b"old"
+    assert not (tmp_path / "no").exists() and not list(tmp_path.glob(".*.part"))
+
+
+def test_refused_commits_keep_the_context():
+    """aes_axis built with only AES-128 encrypt and no GCM (what `aeshw run` builds for CTR):
+    a COMMIT of a key size, a direction or a mode the build lacks is refused (ERROR.BAD_CONFIG)
+    and the context in force stays: the CTR stream carries on with its counter."""
+    params = h.axis_params("pipelined", core_mode="ENC", keys=0b001, gcm=False)
+    key, iv, a, b = rng.randbytes(16), rng.randbytes(16), rng.randbytes(16 * 5), rng.randbytes(16 * 3)
+    jobs = [h.Job(key, "ctr", False, iv, a),
+            h.Job(rng.randbytes(32), "ctr", False, iv, b""),     # AES-256: not built
+            h.Job(key, "ecb", True, iv, b""),                    # decrypt: not built
+            h.Job(key, "gcm", False, iv, b""),                   # GCM: not built
+            h.Job(key, "ctr", False, iv, b, commit=False)]       # no COMMIT: the old context
+    res = h.run_jobs(params, jobs)
+    assert res.output == openssl("ctr", key, iv, a + b, False)
+    assert res.stats["error"] == 1 and res.stats["status"] & 0b101 == 0b101, res.stats
+
+
+def test_synth_json_path_checked_first(tmp_path, capsys):
+    """`aeshw synth --json` into a missing folder fails at once, before any synthesis."""
+    args = ["synth", "--target", "asic", "--arch", "iterative", "--abc-estimate",
+            "--liberty", str(tmp_path / "none.lib"), "--json", str(tmp_path / "no" / "r.json")]
+    assert cli.main(args) == 2
+    assert "folder" in capsys.readouterr().err
+
+
 def test_run_partial_block_refused(tmp_path, capsys):
     src = tmp_path / "in"
     src.write_bytes(bytes(33))
