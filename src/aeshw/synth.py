@@ -199,6 +199,15 @@ def _chparams(top: str, params: dict) -> str:
     return "\n".join(f"chparam -set {k} {_vparam(v)} {top}" for k, v in params.items())
 
 
+def _dont_use_enable_ffs(cells: dict) -> str:
+    """dfflibmap options that keep flip-flops with a built-in enable out of the netlist.
+    Their enable pins are outside the logic ABC maps and buffers, so the enable net of a
+    wide register is left on one small gate (sky130hd: one nor2_1 driving 257 enable pins,
+    11 ns). With plain D flip-flops the hold multiplexer is logic that ABC sizes and buffers,
+    as in a library without enable flip-flops (NanGate45, whose script is unchanged)."""
+    return "".join(f" -dont_use {n}" for n, c in sorted(cells.items()) if c.get("enable_ff"))
+
+
 def stage_liberty(liberty: str, bdir: Path) -> tuple[str, str]:
     src = Path(liberty)
     if not src.exists():
@@ -331,7 +340,7 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         abc = f"abc -liberty {lib} -D {cfg.abc_d_ps} -script {inline}" + (" -constr abc.constr" if buf else "")
         ys = "\n".join([read, _chparams(top_core, cfg.core_params()),
                         f"synth -top {top_core} -flatten",
-                        f"dfflibmap -liberty {lib}", abc,
+                        f"dfflibmap -liberty {lib}{_dont_use_enable_ffs(cells)}", abc,
                         # -purge: drop dangling debug wires (old OpenSTA cannot parse `wire signed`);
                         # register output nets keep their RTL names for the path report
                         "opt_clean -purge", "setundef -zero", "opt_clean -purge",

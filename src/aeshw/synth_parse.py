@@ -155,12 +155,36 @@ def liberty_cells(text: str) -> dict[str, dict]:
         cells[m.group(1)] = {
             "area": float(area.group(1)) if area else None, "inputs": inputs, "outputs": outputs,
             "seq": re.search(r"\b(ff|latch|ff_bank|statetable)\s*\(", body) is not None,
+            "enable_ff": _holds_own_state(body),
             "dont_use": re.search(r"\bdont_use\s*:\s*true", body) is not None}
     return cells
 
 
+def _holds_own_state(body: str) -> bool:
+    """A flip-flop whose next state reads its own state: one with a built-in enable (hold)."""
+    ff = re.search(r"\bff\s*\(\s*\"?(\w+)\"?\s*,[^)]*\)\s*\{(.*?)\}", body, re.S)
+    if not ff:
+        return False
+    nxt = re.search(r"\bnext_state\s*:\s*\"([^\"]*)\"", ff.group(2))
+    return bool(nxt and re.search(rf"\b{ff.group(1)}\b", nxt.group(1)))
+
+
 def _norm(f: str) -> str:
-    return re.sub(r"\s+", "", f or "")
+    """A pin function without blanks and without parentheses around the whole of it
+    (sky130 writes a buffer's function as "(A)")."""
+    f = re.sub(r"\s+", "", f or "")
+    while f.startswith("(") and f.endswith(")") and _balanced(f[1:-1]):
+        f = f[1:-1]
+    return f
+
+
+def _balanced(f: str) -> bool:
+    depth = 0
+    for ch in f:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def liberty_nand2_x1(cells: dict[str, dict]) -> tuple[str, float]:

@@ -166,6 +166,27 @@ def test_liberty_nand_by_function():
     assert P.liberty_nand2_x1(P.liberty_cells(sky))[0] == "sky130_fd_sc_hd__nand2_1"
 
 
+def test_liberty_buffer_function_in_parentheses():
+    # sky130 writes a buffer's function as "(A)": still the smallest buffer
+    lib = LIB.replace('function : "A" ; } }\n  cell (INV_X1)', 'function : "(A)" ; } }\n  cell (INV_X1)')
+    assert '"(A)"' in lib
+    assert P.liberty_buffer(P.liberty_cells(lib)) == "BUF_X1"
+
+
+def test_enable_flip_flops_kept_out():
+    """A flip-flop whose next state reads its own state has a built-in enable: `aeshw synth`
+    tells dfflibmap not to use it (its enable fan-out would be hidden from ABC's buffering)."""
+    from aeshw import synth
+    edff = ('  cell (EDFF_X1) { area : 6.0 ; ff ("IQ","IQN") { next_state : "(D&DE) | (IQ&!DE)" ; '
+            'clocked_on : "CK" ; }\n    pin (D) { direction : input ; }\n'
+            '    pin (Q) { direction : output ; function : "IQ" ; } }\n')
+    cells = P.liberty_cells(LIB.replace("library (toy) {\n", "library (toy) {\n" + edff))
+    assert cells["EDFF_X1"]["seq"] and cells["EDFF_X1"]["enable_ff"]
+    assert not cells["DFF_X1"]["enable_ff"] and not cells["NAND2_X1"]["enable_ff"]
+    assert synth._dont_use_enable_ffs(cells) == " -dont_use EDFF_X1"
+    assert synth._dont_use_enable_ffs(P.liberty_cells(LIB)) == ""
+
+
 # ---- model figures (docs/core_interface.md) -----------------------------------------------------
 
 @pytest.mark.parametrize("cfg,lat,bpc", [
