@@ -51,6 +51,10 @@ module core_pipelined_props #(
 
     // ---- probes --------------------------------------------------------------
     (* keep *) wire [5:0]             p_in_flight;
+    (* keep *) wire [5:0]             p_credits;
+    (* keep *) wire [5:0]             p_bank_cnt0, p_bank_cnt1;
+    (* keep *) wire [1:0]             p_bank_idle;
+    (* keep *) wire                   p_klast;
     (* keep *) wire                   p_expanding;
     (* keep *) wire [3:0]             p_step;
     (* keep *) wire [1:0]             p_bank_len0, p_bank_len1;
@@ -108,6 +112,7 @@ module core_pipelined_props #(
 
     integer i, j;
     reg [4:0] behind;                   // valid rounds above round i (older blocks)
+    reg [5:0] in_bank1;                 // valid rounds whose block uses key bank 1
     always @* if (f_init && rst_n) begin
         // ---- stated properties ----------------------------------------------
         if (out_valid) assert (out_user == out_seq);              // order, no drop/dup
@@ -127,16 +132,20 @@ module core_pipelined_props #(
 
         // ---- inductive invariants (internal state) --------------------------
         assert (p_bank_len0 == 2'd0 && p_bank_len1 == 2'd0);
-        if (p_expanding) assert (f_kpend && f_klen == 2'd0 && p_step <= NR);
+        if (p_expanding) assert (f_kpend && f_klen == 2'd0 && p_step <= NR && p_klast == (p_step == NR));
         assert (p_f_count <= FDEPTH && p_f_rd < FDEPTH && p_f_wr < FDEPTH);
         assert ((p_f_rd + p_f_count) % FDEPTH == p_f_wr);
         assert (p_f_count + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
+        assert (p_credits == FDEPTH - p_f_count - p_in_flight);
+        assert (p_bank_idle == {p_bank_cnt1 == 6'd0, p_bank_cnt0 == 6'd0});
         for (j = 0; j < FDEPTH; j = j + 1)
             if (j < p_f_count)
                 assert (p_f_user[USER_W*((p_f_rd + j) % FDEPTH) +: USER_W] == out_seq + j[USER_W-1:0]);
         behind = 0;
+        in_bank1 = 0;
         for (i = NR; i >= 1; i = i - 1) begin
+            if (p_v[i] && p_ctl[CW*(i-1) + 3]) in_bank1 = in_bank1 + 1;
             if (p_v[i]) begin
                 assert (p_ctl[CW*(i-1) +: 2] == 2'd0);
                 assert (p_ctl[CW*(i-1) + 4 +: USER_W] == out_seq + p_f_count[USER_W-1:0] + behind[USER_W-1:0]);
@@ -144,6 +153,7 @@ module core_pipelined_props #(
             behind = behind + p_v[i];
         end
         assert (p_in_flight == behind);
+        assert (p_bank_cnt1 == in_bank1 && p_bank_cnt0 == {1'b0, behind} - in_bank1);   // per bank
         if (trk) begin
             assert (age >= 1 && trk_pos < outstanding);
             if (age <= NR) assert (p_v[age] && p_ctl[CW*(age-1) + 4 +: USER_W] == trk_seq);

@@ -1,4 +1,5 @@
 # The datapath library: every core is a composition of these.
+lib/aes_table8.v
 lib/aes_sbox.v
 lib/aes_sub_bytes.v
 lib/aes_shift_rows.v

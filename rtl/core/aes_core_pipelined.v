@@ -89,10 +89,11 @@ module aes_core_pipelined #(
     localparam AGILE   = (KEY_MODE == "AGILE");
     localparam PRE     = (AGILE && MODE != "ENC") ? NR_MAX : 0;   // key pre-expansion stages
     localparam LAT_MAX = PRE + NR_MAX * STAGES + 1;
-    // SHARED key expansion: register cuts in its SubWord S-boxes, so a step takes KPIPE + 1
-    // clocks. None for the 1-stage LUT build (a round is longer than a key step there);
-    // otherwise as many as keep the key step shorter than one cut round.
-    localparam KPIPE   = (STAGES == 1 && IMPL == "LUT") ? 0 : (IMPL == "LUT") ? 1 : 2;
+    // SHARED key expansion: register cuts in its step (aes_key_step's PIPE), so a step
+    // takes KPIPE + 1 clocks; as many as keep each piece of the step shorter than one
+    // piece of a cut round: the transformed word (every build), the S-box input (LUT
+    // builds with STAGES >= 2), the two cuts inside the S-box (COMPOSITE builds).
+    localparam KPIPE   = (IMPL == "LUT") ? ((STAGES == 1) ? 1 : 2) : 3;
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 2;
     localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;
     localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
@@ -102,35 +103,48 @@ module aes_core_pipelined #(
         nr_of = 4'd10 + {1'b0, len, 1'b0};
     endfunction
 
+    // An up/down counter's next value with c + 1 and c - 1 formed from the register
+    // alone: the late handshakes (up, down) only select among them.
+    function [CNT_W-1:0] count_step;
+        input [CNT_W-1:0] c;
+        input             up, down;
+        count_step = (up && !down) ? c + 1'b1 : (down && !up) ? c - 1'b1 : c;
+    endfunction
+
     // ---- flow control: credits for the output FIFO --------------------------
+    // credits = FDEPTH - in_flight - FIFO count, kept as its own counter (an accepted
+    // beat takes one, a beat leaving the FIFO returns it), so in_ready is a zero test
+    // of a register rather than an add and a compare on the clock's critical path.
     reg  [CNT_W-1:0] in_flight;
-    wire [CNT_W-1:0] fifo_count;
+    reg  [CNT_W-1:0] credits;
     wire             exiting;
-    wire             credit_ok = (in_flight + fifo_count) < FDEPTH_C;
     wire             key_ok;            // context valid and usable for this beat
-    assign in_ready = key_ok && credit_ok;
+    assign in_ready = key_ok && (credits != {CNT_W{1'b0}});
     wire accept = in_valid && in_ready;
+    wire popped = out_valid && out_ready;
 
     always @(posedge clk) begin
-        if (!rst_n)
+        if (!rst_n) begin
             in_flight <= {CNT_W{1'b0}};
-        else
-            in_flight <= in_flight + {{(CNT_W-1){1'b0}}, accept} - {{(CNT_W-1){1'b0}}, exiting};
+            credits   <= FDEPTH_C;
+        end else begin
+            in_flight <= count_step(in_flight, accept, exiting);
+            credits   <= count_step(credits, popped, accept);
+        end
     end
 
     // Exit of the last round, and its FIFO.
     wire [W-1:0]      exit_state;
     wire [USER_W-1:0] exit_user;
+    // The credits guarantee a free place for every exiting beat (in_ready and count unused).
     wire fifo_in_ready_unused;
-    localparam FCW = $clog2(FDEPTH <= 2 ? 2 : FDEPTH) + 1;   // aes_fifo's count width
-    wire [FCW-1:0] fifo_count_raw;
+    wire [$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0] fifo_count_unused;
     aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
-        .count(fifo_count_raw)
+        .count(fifo_count_unused)
     );
-    assign fifo_count = {{(CNT_W - FCW){1'b0}}, fifo_count_raw};
     assign busy = (in_flight != 0) || out_valid;
 
     genvar i, l;
@@ -217,115 +231,142 @@ module aes_core_pipelined #(
         reg          have_key;
         reg          expanding;
         reg  [3:0]   step;
+        reg          last;                // step == Nr of the key being expanded
+        reg          load_bank;           // the bank being loaded (nxt; a copy with few loads)
+        reg  [NR_MAX:0] slot_oh;          // one-hot: the bank slot step's round key goes to
         reg  [255:0] win;
         reg          err_q;
         reg  [CNT_W-1:0] bank_cnt [0:1];  // beats in flight per bank
+        reg  [1:0]       bank_idle;       // bank_cnt[k] == 0, registered (fans out to a bank)
         wire         exit_bank;
         reg  [1:0]   pipe_len;            // key length of the beats in flight
 
         wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
         wire len_ok = (key_len != 2'd3) && KEYS[key_len];
+        // The length the expansion and the banks use: a constant in a build with one key
+        // size (only that size passes len_ok), so its length logic (bank lengths, the
+        // same-length check in front of in_ready, the final-round selects) folds away.
+        wire [1:0] klen = (KEYS == 3'b001) ? 2'd0 : (KEYS == 3'b010) ? 2'd1 :
+                          (KEYS == 3'b100) ? 2'd2 : key_len;
         wire nxt    = ~cur;
-        wire [3:0] nr_new = nr_of(key_len);
+        wire [3:0] nr_new = nr_of(klen);
         // Start expanding the presented key once the idle bank has drained.
-        wire start  = key_valid && !expanding && len_ok && dir_ok && (bank_cnt[nxt] == 0);
+        wire start  = key_valid && !expanding && len_ok && dir_ok && bank_idle[nxt];
         reg  [1:0] kph;                   // clock of the current step, 0..KPIPE
         wire       kstep = (kph == KPIPE[1:0]);   // the step's result is valid this clock
-        wire done   = expanding && kstep && (step == nr_new);
+        wire done   = expanding && kstep && last;
         wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
         assign key_ready = done || refuse;
         assign key_error = err_q;
 
-        wire [255:0] key_masked = (key_len == 2'd0) ? {128'h0, key[127:0]} :
-                                  (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
+        wire [255:0] key_masked = (klen == 2'd0) ? {128'h0, key[127:0]} :
+                                  (klen == 2'd1) ? {64'h0, key[191:0]} : key;
         wire [255:0] stepped;
-        // The expansion takes KPIPE + 1 clocks per step (register cuts in its SubWord
-        // S-boxes, phase counter kph), so it is never the longest path when the rounds
-        // are cut; a key load is not on the data's throughput path.
+        // The expansion takes KPIPE + 1 clocks per step (register cuts in the step,
+        // phase counter kph), so it is never the longest path when the rounds are cut;
+        // a key load is not on the data's throughput path.
         aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KPIPE)) u_expand (
-            .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(key_len), .step_idx(step), .in_window(win),
+            .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(klen), .step_idx(step), .in_window(win),
             .out_window(stepped)
         );
-        // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt).
-        wire [3:0] slot = key_decrypt ? (nr_new - step) : step;
+        // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt): slot_oh starts at
+        // slot 0 or Nr and shifts one place per step (no decoder in front of the bank enables).
+        wire [NR_MAX:0] slot_first = key_decrypt ? ({{NR_MAX{1'b0}}, 1'b1} << nr_new)
+                                                 : {{NR_MAX{1'b0}}, 1'b1};
+        wire [NR_MAX:0] slot_next  = key_decrypt ? (slot_oh >> 1) : (slot_oh << 1);
 
         // key_clear zeroizes the context at once, but a bank's round keys only once
         // its last beat has left the rounds (scrub): beats inside the core when the
         // key is cleared still need them (they finish with their key, as on a key
         // change). A load into a bank (start) waits for it to be empty, so the
-        // scrub always comes before the new round keys.
+        // scrub always comes before the new round keys. Reset scrubs both banks the
+        // same way, in the first cycle after it.
         reg [1:0] scrub;
+        wire [1:0] scrub_now = scrub & bank_idle;
         // wkey: the whitening key (slot 0) of bank `cur`, in its own register, so the
         // whitening XOR in front of round 1 reads a register, not a bank multiplexer
         // selected by `cur` (that path set the clock at one stage per round).
         reg [127:0] wkey;
-        integer k;
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
                 cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; kph <= 2'd0;
+                last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}}; load_bank <= 1'b0;
                 win <= 256'h0; err_q <= 1'b0; wkey <= 128'h0;
-                if (!rst_n) begin
-                    for (k = 0; k <= NR_MAX; k = k + 1) begin
-                        bank0[k] <= 128'h0;
-                        bank1[k] <= 128'h0;
-                    end
-                end
-                scrub <= {2{rst_n}};
+                scrub <= 2'b11;
                 bank_len[0] <= 2'd0; bank_len[1] <= 2'd0;
                 bank_inv[0] <= 1'b0; bank_inv[1] <= 1'b0;
             end else begin
-                if (scrub[0] && bank_cnt[0] == 0) begin
-                    for (k = 0; k <= NR_MAX; k = k + 1) bank0[k] <= 128'h0;
-                    scrub[0] <= 1'b0;
-                end
-                if (scrub[1] && bank_cnt[1] == 0) begin
-                    for (k = 0; k <= NR_MAX; k = k + 1) bank1[k] <= 128'h0;
-                    scrub[1] <= 1'b0;
-                end
+                if (scrub_now[0]) scrub[0] <= 1'b0;
+                if (scrub_now[1]) scrub[1] <= 1'b0;
                 if (refuse) err_q <= 1'b1;
                 if (start) begin
                     expanding <= 1'b1;
                     step      <= 4'd0;
+                    last      <= 1'b0;
+                    slot_oh   <= slot_first;
+                    load_bank <= nxt;
                     kph       <= 2'd0;
                     win       <= key_masked;
                 end else if (expanding && !kstep) begin
                     kph <= kph + 2'd1;
                 end else if (expanding) begin
                     kph <= 2'd0;
-                    // write round key `step` (low 128 bits of window `step`)
-                    if (nxt) bank1[slot] <= win[127:0];
-                    else     bank0[slot] <= win[127:0];
-                    win  <= stepped;
-                    step <= step + 4'd1;
+                    win     <= stepped;
+                    step    <= step + 4'd1;
+                    last    <= (step + 4'd1 == nr_new);
+                    slot_oh <= slot_next;
                     if (done) begin
                         expanding     <= 1'b0;
                         cur           <= nxt;
                         // slot 0: written at step 0 (encrypt) or now, at step Nr (decrypt)
-                        wkey          <= key_decrypt ? win[127:0] : (nxt ? bank1[0] : bank0[0]);
+                        wkey          <= key_decrypt ? win[127:0] : (load_bank ? bank1[0] : bank0[0]);
                         have_key      <= 1'b1;
                         err_q         <= 1'b0;
-                        bank_len[nxt] <= key_len;
+                        bank_len[nxt] <= klen;
                         bank_inv[nxt] <= key_decrypt;
                     end
                 end
             end
         end
 
+        // ---- the round-key banks -------------------------------------------------
+        // One write port per bank: round key `step` (the low 128 bits of window `step`)
+        // into slot_oh's slot when a step completes, or zeros into every slot when the
+        // bank is scrubbed (the two never meet: a load starts only into a scrubbed, idle
+        // bank). So a bank bit costs one multiplexer, with no reset or clear term.
+        wire kwrite = rst_n && !key_clear && expanding && kstep;
+        wire [127:0] wdata0 = scrub_now[0] ? 128'h0 : win[127:0];
+        wire [127:0] wdata1 = scrub_now[1] ? 128'h0 : win[127:0];
+        integer b;
+        always @(posedge clk)
+            for (b = 0; b <= NR_MAX; b = b + 1) begin
+                if (scrub_now[0] || (kwrite && slot_oh[b] && !load_bank)) bank0[b] <= wdata0;
+                if (scrub_now[1] || (kwrite && slot_oh[b] && load_bank))  bank1[b] <= wdata1;
+            end
+
         wire [1:0] ctx_len = bank_len[cur];
         wire       ctx_inv = bank_inv[cur];
         // Same key length as the beats in flight, or an empty pipeline.
         assign key_ok = have_key && ((in_flight == 0) || (pipe_len == ctx_len));
 
+        wire inc0 = accept && !cur, inc1 = accept && cur;
+        wire dec0 = exiting && !exit_bank, dec1 = exiting && exit_bank;
+        // Idle next cycle: nothing enters, and nothing is left after this exit (decoded
+        // from the register, so the late accept is only the last gate).
+        wire idle_next0 = !inc0 && (dec0 ? (bank_cnt[0] == {{(CNT_W-1){1'b0}}, 1'b1})
+                                         : (bank_cnt[0] == {CNT_W{1'b0}}));
+        wire idle_next1 = !inc1 && (dec1 ? (bank_cnt[1] == {{(CNT_W-1){1'b0}}, 1'b1})
+                                         : (bank_cnt[1] == {CNT_W{1'b0}}));
         always @(posedge clk) begin
             if (!rst_n) begin
                 bank_cnt[0] <= {CNT_W{1'b0}};
                 bank_cnt[1] <= {CNT_W{1'b0}};
+                bank_idle   <= 2'b11;
                 pipe_len    <= 2'd0;
             end else begin
-                bank_cnt[0] <= bank_cnt[0] + {{(CNT_W-1){1'b0}}, accept && !cur}
-                                           - {{(CNT_W-1){1'b0}}, exiting && !exit_bank};
-                bank_cnt[1] <= bank_cnt[1] + {{(CNT_W-1){1'b0}}, accept && cur}
-                                           - {{(CNT_W-1){1'b0}}, exiting && exit_bank};
+                bank_cnt[0] <= count_step(bank_cnt[0], inc0, dec0);
+                bank_cnt[1] <= count_step(bank_cnt[1], inc1, dec1);
+                bank_idle   <= {idle_next1, idle_next0};
                 if (accept) pipe_len <= ctx_len;
             end
         end

@@ -12,11 +12,13 @@
 // words past the standard schedule, which the rules define all the same).
 // Only one word per step needs SubWord, so one 4-byte S-box row is shared
 // (muxed input) by both directions and all key lengths.
-// PIPE (0..2) puts register cuts inside that S-box row (aes_sbox's cuts) for a
-// key expansion that may take several clocks per step (its latency is not the
-// cores' throughput): the step is then a multicycle path. Hold in_window,
-// key_len, step_idx and inv for PIPE + 1 clocks with ce high; out_window is
-// valid in the last of them. PIPE = 0: combinational (clk and ce unused).
+// PIPE (0..3) puts register cuts into the step for a key expansion that may
+// take several clocks per step (its latency is not the cores' throughput): the
+// first cut holds the transformed word (SubWord, RotWord, Rcon) in front of the
+// XORs that make the new words, the others go inside the S-box row (aes_sbox's
+// cuts, PIPE - 1 of them). Hold in_window, key_len, step_idx and inv for
+// PIPE + 1 clocks with ce high; out_window is valid in the last of them.
+// PIPE = 0: combinational (clk and ce unused).
 `default_nettype none
 
 module aes_key_step #(
@@ -37,8 +39,8 @@ module aes_key_step #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     generate
-        if (PIPE < 0 || PIPE > 2) begin : g_bad_param0
-            ERROR_aes_key_step_PIPE_must_be_0_to_2 u_stop ();
+        if (PIPE < 0 || PIPE > 3) begin : g_bad_param0
+            ERROR_aes_key_step_PIPE_must_be_0_to_3 u_stop ();
         end
     endgenerate
 
@@ -107,12 +109,23 @@ module aes_key_step #(
     // The one SubWord of this step.
     wire [31:0] sub_in = backward ? (sp_at2 ? b_n1 : b_prev0)
                                   : (sp_at2 ? f_n1_plain : last);
+    localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
     wire [31:0] sub_out;
-    aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(PIPE)) u_subword (
+    aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
         .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
-    wire [31:0] g = sp_rot ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(rc_idx)}) : sub_out;
+    wire [31:0] g_now = sp_rot ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(rc_idx)}) : sub_out;
+    wire [31:0] g;
+    generate
+        if (PIPE >= 1) begin : g_cut_word
+            reg [31:0] q;
+            always @(posedge clk) if (ce) q <= g_now;
+            assign g = q;
+        end else begin : g_no_cut
+            assign g = g_now;
+        end
+    endgenerate
 
     wire g_at0 = !sp_none && !sp_at2;
     wire g_at2 = sp_at2;

@@ -130,8 +130,9 @@ module aes_sbox #(
                 assign lut_stage[g+1] = q;
             end
             wire [8:0] lut_in = lut_stage[PIPE];
-            wire [7:0] fwd = SBOX_FWD[8*lut_in[7:0] +: 8];
-            wire [7:0] bwd = SBOX_INV[8*lut_in[7:0] +: 8];
+            wire [7:0] fwd, bwd;
+            aes_table8 #(.TABLE(SBOX_FWD)) u_fwd (.x(lut_in[7:0]), .y(fwd));
+            aes_table8 #(.TABLE(SBOX_INV)) u_bwd (.x(lut_in[7:0]), .y(bwd));
             assign out_byte = (MODE == "ENC") ? fwd : (MODE == "DEC") ? bwd : (lut_in[8] ? bwd : fwd);
         end else begin : g_composite
             // Stage 1: map into the tower field (the inverse S-box first undoes

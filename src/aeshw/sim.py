@@ -49,8 +49,10 @@ def run(
     sim: str | None = None,
     extra_env: dict | None = None,
     testcase: str | None = None,
+    defines: dict | None = None,
 ) -> None:
-    """Build `toplevel` with `parameters` and run the cocotb tests in `test_module`.
+    """Build `toplevel` with `parameters` (and preprocessor `defines`) and run the cocotb
+    tests in `test_module`.
 
     Raises AssertionError when any cocotb test fails or the simulator dies.
     """
@@ -64,7 +66,8 @@ def run(
     if filelist_name:
         srcs += filelist(filelist_name)
     params = {k: vlog_param(v) for k, v in (parameters or {}).items()}
-    tag = hashlib.sha1(repr(sorted(params.items())).encode()).hexdigest()[:10]
+    defines = dict(defines or {})
+    tag = hashlib.sha1(repr(sorted(params.items()) + sorted(defines.items())).encode()).hexdigest()[:10]
     build_dir = BUILD / "sim" / f"{toplevel}-{sim}-{tag}"
     incs = sorted({str(p.parent) for p in srcs} | {str(RTL / "lib")})
     build_args = []
@@ -80,6 +83,7 @@ def run(
         sources=[str(s) for s in srcs],
         hdl_toplevel=toplevel,
         parameters=params,
+        defines=defines,
         build_dir=str(build_dir),
         build_args=build_args,
         includes=incs,

@@ -20,13 +20,14 @@ CORE = {"aes_key_prep": [RTL / "core" / "aes_key_prep.v"],
         "aes_round_unit": [RTL / "core" / "aes_round_unit.v"]}
 
 
-def run_lib(top, test_module, sim, parameters=None, extra_env=None):
+def run_lib(top, test_module, sim, parameters=None, extra_env=None, defines=None):
     """Build `top` (an rtl/lib or rtl/core module, or a tb/lib wrapper) from
     rtl/aes_lib.f plus what it needs, and run `test_module` (a cocotb module
     name in this directory; several comma-separated share one build)."""
     extra = [HERE / f"{top}.v"] if top.startswith("tb_") else CORE.get(top, [])
     run(toplevel=top, test_module=test_module, test_dir=HERE, filelist_name="aes_lib",
-        sources=extra, parameters=parameters or {}, sim=sim, extra_env=extra_env)
+        sources=extra, parameters=parameters or {}, sim=sim, extra_env=extra_env,
+        defines=defines)
 
 
 # ---- wrappers: several parameter sets of a module in one build ---------------
@@ -45,6 +46,13 @@ WRAPPER_RUNS = [("tb_round_all", "verilator"), ("tb_datapath_all", "verilator"),
 @pytest.mark.parametrize("top,sim", WRAPPER_RUNS, ids=[f"{t}-{s}" for t, s in WRAPPER_RUNS])
 def test_wrapper(top, sim):
     run_lib(top, WRAPPERS[top], sim)
+
+
+def test_sbox_synthesis_form():
+    """aes_table8 has a second form that only synthesis reads (`SYNTHESIS`: a 4:1 mux
+    tree, so Yosys keeps registers in front of the tables): every S-box, exhaustively,
+    in that form too."""
+    run_lib("tb_sbox_all", "test_sbox", "icarus", defines={"SYNTHESIS": 1})
 
 
 # ---- the core building blocks as their own toplevel on Verilator -------------
