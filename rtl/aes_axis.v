@@ -64,7 +64,7 @@ module aes_axis #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (ARCH != "ITERATIVE" && ARCH != "FOLDED" && ARCH != "PIPELINED") begin : g_bad_param0
             ERROR_aes_axis_ARCH_must_be_ITERATIVE_FOLDED_or_PIPELINED u_stop ();
@@ -82,7 +82,7 @@ module aes_axis #(
             ERROR_aes_axis_GCM_must_be_0_or_1 u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
     localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband

@@ -59,7 +59,7 @@ module aes_core_folded #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (U < 1 || U > 14) begin : g_bad_param0
             ERROR_aes_core_folded_U_must_be_1_to_14 u_stop ();
@@ -71,7 +71,7 @@ module aes_core_folded #(
             ERROR_aes_core_folded_STAGES_must_be_1_to_4 u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     localparam D       = U * STAGES;
     // With the output always ready a FIFO entry is freed the cycle after it is

@@ -67,7 +67,7 @@ module aes_core_pipelined #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (LANES < 1) begin : g_bad_param0
             ERROR_aes_core_pipelined_LANES_must_be_at_least_1 u_stop ();
@@ -82,7 +82,7 @@ module aes_core_pipelined #(
             ERROR_aes_core_pipelined_KEYS_must_have_a_key_size u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     localparam W       = 128 * LANES;
     localparam NR_MAX  = KEYS[2] ? 14 : KEYS[1] ? 12 : 10;

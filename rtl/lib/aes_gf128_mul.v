@@ -37,13 +37,13 @@ module aes_gf128_mul #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (REG < 0 || REG > 1) begin : g_bad_param0
             ERROR_aes_gf128_mul_REG_must_be_0_or_1 u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     localparam [63:0] R_HI = 64'he100000000000000;   // x^0, x^1, x^2, x^7 in the high half
 

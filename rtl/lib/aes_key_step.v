@@ -117,15 +117,9 @@ module aes_key_step #(
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
     wire [31:0] g_now = sp_rot ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(rc_idx)}) : sub_out;
     wire [31:0] g;
-    generate
-        if (PIPE >= 1) begin : g_cut_word
-            reg [31:0] q;
-            always @(posedge clk) if (ce) q <= g_now;
-            assign g = q;
-        end else begin : g_no_cut
-            assign g = g_now;
-        end
-    endgenerate
+    aes_delay #(.WIDTH(32), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(g_now), .out_data(g)
+    );
 
     wire g_at0 = !sp_none && !sp_at2;
     wire g_at2 = sp_at2;

@@ -34,13 +34,13 @@ module aes_round #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (STAGES < 1 || STAGES > 4) begin : g_bad_param0
             ERROR_aes_round_STAGES_must_be_1_to_4 u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     localparam SBOX_PIPE = (STAGES > 2) ? STAGES - 2 : 0;
 

@@ -33,7 +33,7 @@ module aes_sbox #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
-    /* verilator lint_off WIDTHEXPAND */
+    /* verilator lint_off WIDTH */
     generate
         if (IMPL != "LUT" && IMPL != "COMPOSITE") begin : g_bad_param0
             ERROR_aes_sbox_IMPL_must_be_LUT_or_COMPOSITE u_stop ();
@@ -45,7 +45,7 @@ module aes_sbox #(
             ERROR_aes_sbox_PIPE_must_be_0_to_2 u_stop ();
         end
     endgenerate
-    /* verilator lint_on WIDTHEXPAND */
+    /* verilator lint_on WIDTH */
 
     // Simulation speed: Verilator inlines every instance (no function call per
     // S-box per cycle); the tables are constants, so an inlined LUT S-box is a
@@ -57,10 +57,10 @@ module aes_sbox #(
     function [7:0] mat8;
         input [63:0] rows;   // row 7 in [63:56] ... row 0 in [7:0]
         input [7:0]  x;
-        integer i;
+        integer row;
         begin
-            for (i = 0; i < 8; i = i + 1)
-                mat8[i] = ^(rows[8*i +: 8] & x);
+            for (row = 0; row < 8; row = row + 1)
+                mat8[row] = ^(rows[8*row +: 8] & x);
         end
     endfunction
 

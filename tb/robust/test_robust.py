@@ -525,7 +525,7 @@ NONZERO_ALLOWED = {
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits"),
     "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "bank_idle"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
-                                                                  ".u_expand.g_cut_word."),
+                                                                  ".u_expand.u_word_cut."),
 }
 
 
