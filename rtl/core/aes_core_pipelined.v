@@ -2,10 +2,11 @@
 // optional inner-round pipelining and LANES parallel blocks per beat.
 //
 // Round i (1..NR_MAX) is its own hardware, STAGES registers deep (aes_round's
-// cuts); the AddRoundKey whitening is folded into the input of round 1.
+// cuts); the AddRoundKey whitening is folded into the input of round 1
+// (SHARED) or is a stage of its own (AGILE, below).
 // With the output ready a beat of LANES blocks is accepted every clock.
 // Latency (input handshake to out_valid): Nr*STAGES + 1 in SHARED mode
-// (AES-128, STAGES = 1: 11 cycles); AGILE adds its key pre-expansion, below.
+// (AES-128, STAGES = 1: 11 cycles); AGILE's is below.
 //
 // KEY_MODE "SHARED": one key expansion for the whole core (all lanes, all
 //   rounds): two banks of round-key registers, bank slot i holding the key
@@ -22,11 +23,15 @@
 //   length, so a key-length change waits until the pipeline has drained.
 // KEY_MODE "AGILE": every block carries its key window down the pipeline (a
 //   key step per round per beat), so a key change costs nothing: in_ready
-//   never drops for keys. Decryption needs window Nr first, so builds with
-//   decryption put NR_MAX forward key steps in front of round 1 (a key
-//   pre-expansion pipeline; encrypt blocks ride through it unchanged) and all
-//   blocks then see latency NR_MAX + NR_MAX*STAGES + 1. Rounds past a block's
-//   Nr are bypassed, so all key lengths share one latency: no drain either.
+//   never drops for keys. The window rides one step ahead of the round (each
+//   round's key is a register; the key step for the next round is cut like
+//   the round), so a whitening stage in front of round 1 makes the first step.
+//   Decryption needs window Nr first, so builds with decryption put NR_MAX
+//   forward key steps in front of it (a key pre-expansion pipeline; encrypt
+//   blocks ride through it unchanged). Every stage is STAGES clocks: latency
+//   (PRE + 1 + NR_MAX)*STAGES + 1, PRE = NR_MAX with decryption, else 0.
+//   Rounds past a block's Nr are bypassed, so all key lengths share one
+//   latency: no drain either.
 //
 // Flow control: the datapath never stalls (no enable fans out over it); a
 // beat is accepted only when a place in the output FIFO is reserved for it.
@@ -88,7 +93,9 @@ module aes_core_pipelined #(
     localparam NR_MAX  = KEYS[2] ? 14 : KEYS[1] ? 12 : 10;
     localparam AGILE   = (KEY_MODE == "AGILE");
     localparam PRE     = (AGILE && MODE != "ENC") ? NR_MAX : 0;   // key pre-expansion stages
-    localparam LAT_MAX = PRE + NR_MAX * STAGES + 1;
+    // AGILE: PRE key pre-expansion stages, the whitening stage (first key step), the
+    // rounds; every stage STAGES clocks.
+    localparam LAT_MAX = AGILE ? (PRE + 1 + NR_MAX) * STAGES + 1 : NR_MAX * STAGES + 1;
     // SHARED key expansion: register cuts in its step (aes_key_step's PIPE), so a step
     // takes KPIPE + 1 clocks; as many as keep each piece of the step shorter than one
     // piece of a cut round: the transformed word (every build), the S-box input (LUT
@@ -101,6 +108,13 @@ module aes_core_pipelined #(
     function [3:0] nr_of;
         input [1:0] len;
         nr_of = 4'd10 + {1'b0, len, 1'b0};
+    endfunction
+
+    // The key length the datapath uses: a constant in a build with one key size (only
+    // that size is ever accepted), so its length logic folds away.
+    function [1:0] fixed_len;
+        input [1:0] len;
+        fixed_len = (KEYS == 3'b001) ? 2'd0 : (KEYS == 3'b010) ? 2'd1 : (KEYS == 3'b100) ? 2'd2 : len;
     endfunction
 
     // An up/down counter's next value with c + 1 and c - 1 formed from the register
@@ -153,15 +167,19 @@ module aes_core_pipelined #(
         // ---- context: raw key, length, direction (in force the next cycle) --
         wire         ctx_valid, ctx_inv;
         wire [255:0] ctx_window;
-        wire [1:0]   ctx_len;
+        wire [1:0]   ctx_len_reg;
         aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .KEYS(KEYS), .DEC_WINDOW(0)) u_ctx (
             .clk(clk), .rst_n(rst_n), .clear(key_clear),
             .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
             .key_decrypt(key_decrypt), .key_error(key_error),
-            .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv)
+            .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len_reg), .ctx_inv(ctx_inv)
         );
+        wire [1:0] ctx_len = fixed_len(ctx_len_reg);
         assign key_ok = ctx_valid;
 
+        // Every key stage below is STAGES clocks long, its key step cut where a round
+        // is cut (aes_key_step STREAM, PIPE = STAGES - 1), then registered; what rides
+        // beside it (data, controls) is delayed to match.
         // ---- key pre-expansion: window 0 -> window Nr for decrypt blocks ---
         wire           p_valid [0:PRE];
         wire [W-1:0]   p_data  [0:PRE];
@@ -177,22 +195,36 @@ module aes_core_pipelined #(
         assign p_user[0]  = in_user;
         for (i = 0; i < PRE; i = i + 1) begin : g_pre
             wire [255:0] stepped;
-            aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
+            aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(STAGES - 1), .STREAM(1)) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
                 .in_window(p_win[i]), .out_window(stepped)
             );
-            wire use_step = p_inv[i] && (i < nr_of(p_len[i]));
-            aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_v (
+            // Encrypt blocks (and steps past their Nr) keep their window.
+            wire           use_step = p_inv[i] && (i < nr_of(p_len[i]));
+            wire           use_q;
+            wire [W-1:0]   data_q;
+            wire [255:0]   win_q;
+            wire [1:0]     len_q;
+            wire           inv_q;
+            wire [USER_W-1:0] user_q;
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_v (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_valid[i]), .out_data(p_valid[i+1])
+            );
+            aes_delay #(.WIDTH(W + 256 + 4 + USER_W), .DEPTH(STAGES - 1)) u_carry (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .in_data({p_data[i], p_win[i], p_len[i], p_inv[i], use_step, p_user[i]}),
+                .out_data({data_q, win_q, len_q, inv_q, use_q, user_q})
             );
             aes_delay #(.WIDTH(W + 256 + 3 + USER_W), .DEPTH(1)) u_d (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
-                .in_data({p_data[i], use_step ? stepped : p_win[i], p_len[i], p_inv[i], p_user[i]}),
+                .in_data({data_q, use_q ? stepped : win_q, len_q, inv_q, user_q}),
                 .out_data({p_data[i+1], p_win[i+1], p_len[i+1], p_inv[i+1], p_user[i+1]})
             );
         end
 
-        // ---- rounds: whitening, then NR_MAX round units ----------------------
+        // ---- whitening, and the first key step (the round units' windows are one
+        // step ahead: each round's key is a register, and its key step gets all STAGES
+        // clocks; aes_round_unit KEY_AHEAD) ----------------------------------------
         wire           r_valid [0:NR_MAX];
         wire [W-1:0]   r_state [0:NR_MAX];
         wire [255:0]   r_win   [0:NR_MAX];
@@ -200,17 +232,32 @@ module aes_core_pipelined #(
         wire           r_inv   [0:NR_MAX];
         wire [3:0]     r_rnd   [0:NR_MAX];
         wire [USER_W-1:0] r_user [0:NR_MAX];
-        assign r_valid[0] = p_valid[PRE];
-        assign r_state[0] = p_data[PRE] ^ {LANES{p_win[PRE][127:0]}};
-        assign r_win[0]   = p_win[PRE];
-        assign r_len[0]   = p_len[PRE];
-        assign r_inv[0]   = p_inv[PRE];
-        assign r_rnd[0]   = 4'd0;
-        assign r_user[0]  = p_user[PRE];
+        wire [255:0]   ahead;
+        wire [255:0]   ahead_q;
+        aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(STAGES - 1), .STREAM(1)) u_ahead (
+            .clk(clk), .ce(1'b1), .inv(p_inv[PRE]), .key_len(p_len[PRE]),
+            .step_idx(p_inv[PRE] ? nr_of(p_len[PRE]) - 4'd1 : 4'd0),
+            .in_window(p_win[PRE]), .out_window(ahead)
+        );
+        aes_delay #(.WIDTH(256), .DEPTH(1)) u_ahead_q (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ahead), .out_data(ahead_q)
+        );
+        aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_white_v (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_valid[PRE]), .out_data(r_valid[0])
+        );
+        aes_delay #(.WIDTH(W + 3 + USER_W), .DEPTH(STAGES)) u_white (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1),
+            .in_data({p_data[PRE] ^ {LANES{p_win[PRE][127:0]}}, p_len[PRE], p_inv[PRE], p_user[PRE]}),
+            .out_data({r_state[0], r_len[0], r_inv[0], r_user[0]})
+        );
+        assign r_win[0] = ahead_q;
+        assign r_rnd[0] = 4'd0;
+
+        // ---- NR_MAX round units ------------------------------------------------
         for (i = 0; i < NR_MAX; i = i + 1) begin : g_round
             // Units past round 10 may see finished AES-128/192 blocks: bypass.
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
-                             .BYPASS(i >= 10 ? 1 : 0), .SIDE_W(USER_W)) u_unit (
+                             .BYPASS(i >= 10 ? 1 : 0), .SIDE_W(USER_W), .KEY_AHEAD(1)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
                 .in_len(r_len[i]), .in_inv(r_inv[i]), .in_rnd(r_rnd[i]), .in_side(r_user[i]),
@@ -243,11 +290,10 @@ module aes_core_pipelined #(
 
         wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
         wire len_ok = (key_len != 2'd3) && KEYS[key_len];
-        // The length the expansion and the banks use: a constant in a build with one key
-        // size (only that size passes len_ok), so its length logic (bank lengths, the
-        // same-length check in front of in_ready, the final-round selects) folds away.
-        wire [1:0] klen = (KEYS == 3'b001) ? 2'd0 : (KEYS == 3'b010) ? 2'd1 :
-                          (KEYS == 3'b100) ? 2'd2 : key_len;
+        // The length the expansion and the banks use (fixed_len: only that size passes
+        // len_ok in a one-size build, so bank lengths, the same-length check in front of
+        // in_ready and the final-round selects fold away).
+        wire [1:0] klen = fixed_len(key_len);
         wire nxt    = ~cur;
         wire [3:0] nr_new = nr_of(klen);
         // Start expanding the presented key once the idle bank has drained.

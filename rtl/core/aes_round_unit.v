@@ -13,6 +13,12 @@
 // slot): the multi-lane form of the same unit.
 // BYPASS = 1 lets a block that has finished its rounds (AES-128 in a round
 // 11..14 unit) ride through unchanged, so mixed key lengths keep one latency.
+// KEY_AHEAD = 1: the window a block carries is one step ahead of its round
+// (encrypt: window in_rnd+1; decrypt: window Nr-in_rnd-1), so this round's key
+// is the low half of a register, and the key step (for the next unit) gets
+// all STAGES cycles, cut where the round is cut (aes_key_step STREAM, PIPE =
+// STAGES-1). The agile pipeline uses it: its key step is no longer longer
+// than a round stage. The window after a block's last round is unspecified.
 `default_nettype none
 
 module aes_round_unit #(
@@ -21,7 +27,8 @@ module aes_round_unit #(
     parameter STAGES = 1,
     parameter LANES  = 1,
     parameter BYPASS = 0,       // 1: blocks with in_rnd >= Nr pass unchanged (constant-latency pipelines)
-    parameter SIDE_W = 1        // caller's sideband, delayed with the block
+    parameter SIDE_W = 1,       // caller's sideband, delayed with the block
+    parameter KEY_AHEAD = 0     // 1: windows one step ahead of the round (pipelined key step)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -41,23 +48,41 @@ module aes_round_unit #(
     output wire [3:0]        out_rnd,
     output wire [SIDE_W-1:0] out_side
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    generate
+        if (KEY_AHEAD != 0 && KEY_AHEAD != 1) begin : g_bad_param0
+            ERROR_aes_round_unit_KEY_AHEAD_must_be_0_or_1 u_stop ();
+        end
+    endgenerate
+
     wire [3:0] nr = 4'd10 + {1'b0, in_len, 1'b0};
-    wire [3:0] step_idx = in_inv ? (nr - 4'd1 - in_rnd) : in_rnd;
     wire       final_round = (in_rnd == nr - 4'd1);
+    // The step this unit runs: to this round's window, or (KEY_AHEAD) to the next one's.
+    localparam [3:0] AHEAD = KEY_AHEAD;
+    localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : 0;
+    wire [3:0] step_idx = in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
 
     wire [255:0] next_window;
-    aes_key_step #(.IMPL(IMPL), .MODE(MODE)) u_key_step (
+    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD)) u_key_step (
         .clk(clk), .ce(ce), .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
         .in_window(in_window), .out_window(next_window)
     );
 
-    // Window to the last stage (KEY_LAG = STAGES-1), then to the output.
+    // Window to the last stage (KEY_LAG = STAGES-1, less the key step's own cuts), then
+    // to the output. This round's key: the stepped window's low half, or (KEY_AHEAD) the
+    // carried window's, delayed to the last stage.
     wire [255:0] window_last;
-    aes_delay #(.WIDTH(256), .DEPTH(STAGES-1)) u_window_lag (
+    aes_delay #(.WIDTH(256), .DEPTH(STAGES-1-KPIPE)) u_window_lag (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(next_window), .out_data(window_last)
     );
     aes_delay #(.WIDTH(256), .DEPTH(1)) u_window_out (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(out_window)
+    );
+    wire [127:0] round_key;
+    aes_delay #(.WIDTH(128), .DEPTH(KEY_AHEAD ? STAGES-1 : 0)) u_key_lag (
+        .clk(clk), .rst_n(rst_n), .ce(ce),
+        .in_data(KEY_AHEAD ? in_window[127:0] : window_last[127:0]), .out_data(round_key)
     );
 
     wire [128*LANES-1:0] rounded;
@@ -66,7 +91,7 @@ module aes_round_unit #(
         for (l = 0; l < LANES; l = l + 1) begin : g_lane
             aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
                 .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
-                .in_state(in_state[128*l +: 128]), .round_key(window_last[127:0]),
+                .in_state(in_state[128*l +: 128]), .round_key(round_key),
                 .out_state(rounded[128*l +: 128])
             );
         end

@@ -16,15 +16,21 @@
 // take several clocks per step (its latency is not the cores' throughput): the
 // first cut holds the transformed word (SubWord, RotWord, Rcon) in front of the
 // XORs that make the new words, the others go inside the S-box row (aes_sbox's
-// cuts, PIPE - 1 of them). Hold in_window, key_len, step_idx and inv for
-// PIPE + 1 clocks with ce high; out_window is valid in the last of them.
+// cuts, PIPE - 1 of them).
+//   STREAM = 0: a multicycle step. Hold in_window, key_len, step_idx and inv for
+//     PIPE + 1 clocks with ce high; out_window is valid in the last of them.
+//   STREAM = 1: a pipelined step. A new step starts every clock (with ce); its
+//     inputs travel beside the cuts (the window with the transformed word), and
+//     its out_window appears PIPE clocks after its inputs. The round units of
+//     the agile pipeline use it so that their key step is cut like their round.
 // PIPE = 0: combinational (clk and ce unused).
 `default_nettype none
 
 module aes_key_step #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",    // "ENC" (forward), "DEC" (inverse) or "BOTH"
-    parameter PIPE = 0          // register cuts in the SubWord S-boxes (multicycle step)
+    parameter PIPE = 0,         // register cuts: after the transformed word, then in the S-boxes
+    parameter STREAM = 0        // 0: multicycle step (inputs held), 1: pipelined (inputs carried)
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire         clk,        // only used when PIPE > 0
@@ -42,11 +48,30 @@ module aes_key_step #(
         if (PIPE < 0 || PIPE > 3) begin : g_bad_param0
             ERROR_aes_key_step_PIPE_must_be_0_to_3 u_stop ();
         end
+        if (STREAM != 0 && STREAM != 1) begin : g_bad_param1
+            ERROR_aes_key_step_STREAM_must_be_0_or_1 u_stop ();
+        end
     endgenerate
 
-    wire backward = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
-    wire nk4 = (key_len == 2'd0);
-    wire nk6 = (key_len == 2'd1);
+    localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
+
+    // The step's inputs as each piece sees them: the S-box row's input at once, the
+    // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle
+    // step the inputs are held, so every piece reads them directly; in a pipelined one
+    // (STREAM) they are carried beside the cuts.
+    wire [1:0]   len_s;                 // after the S-box cuts
+    wire [3:0]   idx_s;
+    wire [255:0] win_w;                 // after all cuts
+    wire [1:0]   len_w;
+    wire [3:0]   idx_w;
+    wire         inv_w;
+    aes_delay #(.WIDTH(6), .DEPTH(STREAM ? SBOX_PIPE : 0)) u_carry_s (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({key_len, step_idx}), .out_data({len_s, idx_s})
+    );
+    aes_delay #(.WIDTH(263), .DEPTH(STREAM ? PIPE : 0)) u_carry_w (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({in_window, key_len, step_idx, inv}),
+        .out_data({win_w, len_w, idx_w, inv_w})
+    );
 
     function [7:0] rcon;
         input [3:0] idx;
@@ -57,27 +82,33 @@ module aes_key_step #(
         endcase
     endfunction
 
-    // Which of the 4 new words (w[4r+Nk+t]) is transformed, and how:
-    // t = 0 or 2; rot: RotWord+SubWord+Rcon, else SubWord only (AES-256 odd steps);
-    // AES-192 has no transformed word when r % 3 == 2.
-    reg       sp_at2, sp_none, sp_rot;
-    reg [3:0] rc_idx;
-    always @(*) begin
-        sp_at2 = 1'b0; sp_none = 1'b0; sp_rot = 1'b1; rc_idx = step_idx + 4'd1;
-        if (nk6) begin
-            case (step_idx)
-                4'd0: rc_idx = 4'd1;  4'd1: begin rc_idx = 4'd2; sp_at2 = 1'b1; end
-                4'd3: rc_idx = 4'd3;  4'd4: begin rc_idx = 4'd4; sp_at2 = 1'b1; end
-                4'd6: rc_idx = 4'd5;  4'd7: begin rc_idx = 4'd6; sp_at2 = 1'b1; end
-                4'd9: rc_idx = 4'd7;  4'd10: begin rc_idx = 4'd8; sp_at2 = 1'b1; end
-                4'd12: rc_idx = 4'd9;
-                default: begin rc_idx = 4'd0; sp_none = 1'b1; end
-            endcase
-        end else if (!nk4) begin
-            sp_rot = ~step_idx[0];
-            rc_idx = {1'b0, step_idx[3:1]} + 4'd1;
+    // The kind of step: which of the 4 new words (w[4r+Nk+t]) is transformed, and
+    // how: {at2, none, rot, rc_idx}. t = 0 or 2 (at2); rot: RotWord+SubWord+Rcon,
+    // else SubWord only (AES-256 odd steps); AES-192 has no transformed word (none)
+    // when r % 3 == 2.
+    function [6:0] kind;
+        input [1:0] len;
+        input [3:0] idx;
+        reg at2, none, rot;
+        reg [3:0] rc;
+        begin
+            at2 = 1'b0; none = 1'b0; rot = 1'b1; rc = idx + 4'd1;
+            if (len == 2'd1) begin
+                case (idx)
+                    4'd0: rc = 4'd1;  4'd1: begin rc = 4'd2; at2 = 1'b1; end
+                    4'd3: rc = 4'd3;  4'd4: begin rc = 4'd4; at2 = 1'b1; end
+                    4'd6: rc = 4'd5;  4'd7: begin rc = 4'd6; at2 = 1'b1; end
+                    4'd9: rc = 4'd7;  4'd10: begin rc = 4'd8; at2 = 1'b1; end
+                    4'd12: rc = 4'd9;
+                    default: begin rc = 4'd0; none = 1'b1; end
+                endcase
+            end else if (len != 2'd0) begin
+                rot = ~idx[0];
+                rc  = {1'b0, idx[3:1]} + 4'd1;
+            end
+            kind = {at2, none, rot, rc};
         end
-    end
+    endfunction
 
     function [31:0] wsel;   // word k of a window
         input [255:0] win;
@@ -85,44 +116,75 @@ module aes_key_step #(
         wsel = win[32*k +: 32];
     endfunction
 
-    // Window words as seen by each direction (input to the step).
-    // Forward: w[s..s+Nk-1]. Backward: w[s+4..s+Nk+3].
-    wire [31:0] i0 = wsel(in_window, 0), i1 = wsel(in_window, 1), i2 = wsel(in_window, 2),
-                i3 = wsel(in_window, 3), i4 = wsel(in_window, 4), i5 = wsel(in_window, 5),
-                i6 = wsel(in_window, 6), i7 = wsel(in_window, 7);
-    // Last word of the window (w[s+Nk-1] forward, w[s+Nk+3] backward).
-    wire [31:0] last = nk4 ? i3 : nk6 ? i5 : i7;
+    // Last word of the window: w[s+Nk-1] forward, w[s+Nk+3] backward.
+    function [31:0] last_word;
+        input [255:0] win;
+        input [1:0]   len;
+        last_word = (len == 2'd0) ? wsel(win, 3) : (len == 2'd1) ? wsel(win, 5) : wsel(win, 7);
+    endfunction
 
-    // ---- forward: n_t = w[s+t] ^ f(prev), prev_0 = w[s+Nk-1], prev_t = n_{t-1}
-    wire [31:0] f_n1_plain = i1 ^ i0 ^ last;     // n1 when t=0 is not transformed
+    // Backward: the new words n_t = window word Nk-4+t.
+    function [31:0] new_word;
+        input [255:0] win;
+        input [1:0]   len;
+        input integer t;
+        new_word = (len == 2'd0) ? wsel(win, t) : (len == 2'd1) ? wsel(win, t + 2) : wsel(win, t + 4);
+    endfunction
 
-    // ---- backward: old words o_t = w[s+t], from new words n_t = window[Nk-4+t]
-    wire [31:0] b_n0 = nk4 ? i0 : nk6 ? i2 : i4;
-    wire [31:0] b_n1 = nk4 ? i1 : nk6 ? i3 : i5;
-    wire [31:0] b_n2 = nk4 ? i2 : nk6 ? i4 : i6;
-    wire [31:0] b_n3 = last;
-    wire [31:0] b_o3 = b_n3 ^ b_n2;
-    wire [31:0] b_o1 = b_n1 ^ b_n0;
-    // prev for t = 0 is w[s+Nk-1]: the recovered o3 for AES-128, else in the window.
-    wire [31:0] b_prev0 = nk4 ? b_o3 : nk6 ? i1 : i3;
+    // Backward: prev for t = 0 is w[s+Nk-1]: the recovered o3 = n3 ^ n2 for AES-128,
+    // else a word of the window.
+    function [31:0] back_prev0;
+        input [255:0] win;
+        input [1:0]   len;
+        back_prev0 = (len == 2'd0) ? (wsel(win, 3) ^ wsel(win, 2)) :
+                     (len == 2'd1) ? wsel(win, 1) : wsel(win, 3);
+    endfunction
 
-    // The one SubWord of this step.
-    wire [31:0] sub_in = backward ? (sp_at2 ? b_n1 : b_prev0)
-                                  : (sp_at2 ? f_n1_plain : last);
-    localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
+    function dir_back;      // the direction of the step
+        input inv_bit;
+        dir_back = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv_bit;
+    endfunction
+
+    // ---- the one SubWord of this step (inputs as presented) ------------------
+    // Forward: n_t = w[s+t] ^ f(prev), prev_0 = w[s+Nk-1], prev_t = n_{t-1};
+    // n1 when t = 0 is not transformed: w[s+1] ^ w[s] ^ w[s+Nk-1].
+    // Each piece of the step reads only the fields of the step's kind it needs.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [6:0]  kind_in = kind(key_len, step_idx);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] in_last = last_word(in_window, key_len);
+    wire [31:0] sub_in  = dir_back(inv)
+                        ? (kind_in[6] ? new_word(in_window, key_len, 1) : back_prev0(in_window, key_len))
+                        : (kind_in[6] ? (wsel(in_window, 1) ^ wsel(in_window, 0) ^ in_last) : in_last);
     wire [31:0] sub_out;
     aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
         .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
-    wire [31:0] g_now = sp_rot ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(rc_idx)}) : sub_out;
+    // Each piece of the step reads only the fields of the step's kind it needs.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [6:0]  kind_s = kind(len_s, idx_s);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] g_now = kind_s[4] ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(kind_s[3:0])})
+                                  : sub_out;
     wire [31:0] g;
     aes_delay #(.WIDTH(32), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
         .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(g_now), .out_data(g)
     );
 
-    wire g_at0 = !sp_none && !sp_at2;
-    wire g_at2 = sp_at2;
+    // ---- the new words (inputs after the cuts) --------------------------------
+    // Each piece of the step reads only the fields of the step's kind it needs.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [6:0] kind_w = kind(len_w, idx_w);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire g_at0 = !kind_w[5] && !kind_w[6];
+    wire g_at2 = kind_w[6];
+    wire nk4 = (len_w == 2'd0);
+    wire nk6 = (len_w == 2'd1);
+    wire [31:0] i0 = wsel(win_w, 0), i1 = wsel(win_w, 1), i2 = wsel(win_w, 2),
+                i3 = wsel(win_w, 3), i4 = wsel(win_w, 4), i5 = wsel(win_w, 5),
+                i6 = wsel(win_w, 6), i7 = wsel(win_w, 7);
+    wire [31:0] last = last_word(win_w, len_w);
 
     // forward new words
     wire [31:0] f_n0 = i0 ^ (g_at0 ? g : last);
@@ -134,15 +196,20 @@ module aes_key_step #(
         nk6 ? {64'h0, f_n3, f_n2, f_n1, f_n0, i5, i4} :
               {f_n3, f_n2, f_n1, f_n0, i7, i6, i5, i4};
 
-    // backward old words
+    // backward: old words o_t = w[s+t] from the new words n_t
+    wire [31:0] b_n0 = new_word(win_w, len_w, 0);
+    wire [31:0] b_n1 = new_word(win_w, len_w, 1);
+    wire [31:0] b_n2 = new_word(win_w, len_w, 2);
+    wire [31:0] b_o3 = last ^ b_n2;
+    wire [31:0] b_o1 = b_n1 ^ b_n0;
     wire [31:0] b_o2 = b_n2 ^ (g_at2 ? g : b_n1);
-    wire [31:0] b_o0 = b_n0 ^ (g_at0 ? g : b_prev0);
+    wire [31:0] b_o0 = b_n0 ^ (g_at0 ? g : back_prev0(win_w, len_w));
     wire [255:0] bwd_window =
         nk4 ? {128'h0, b_o3, b_o2, b_o1, b_o0} :
         nk6 ? {64'h0, i1, i0, b_o3, b_o2, b_o1, b_o0} :
               {i3, i2, i1, i0, b_o3, b_o2, b_o1, b_o0};
 
-    assign out_window = backward ? bwd_window : fwd_window;
+    assign out_window = dir_back(inv_w) ? bwd_window : fwd_window;
 endmodule
 
 `default_nettype wire

@@ -7,7 +7,9 @@
 // in MODE "BOTH", one S-box inverter and one MixColumns network.)
 //
 // Register cuts, in the order STAGES adds them:
-//   STAGES >= 2 : after ShiftRows (splits S-box from MixColumns + AddRoundKey)
+//   STAGES >= 2 : after SubBytes (splits S-box from ShiftRows, MixColumns and
+//                 AddRoundKey; ShiftRows, a direction multiplexer in MODE "BOTH",
+//                 goes after the cut, away from the S-box's own direction muxes)
 //   STAGES >= 3 : inside the S-box, after the GF(2^4) inversion
 //   STAGES == 4 : inside the S-box, after the norm computation
 // (see aes_sbox for what the cuts are in the LUT form.)
@@ -64,25 +66,25 @@ module aes_round #(
         end
     endgenerate
 
-    wire [127:0] shifted;
-    aes_shift_rows #(.MODE(MODE)) u_shift (
-        .inv(ctl[SBOX_PIPE][1]), .in_state(subbed), .out_state(shifted)
-    );
-
-    // Cut between S-box/ShiftRows and MixColumns/AddRoundKey.
-    wire [127:0] mix_in_raw;
+    // Cut between the S-boxes and ShiftRows/MixColumns/AddRoundKey.
+    wire [127:0] mix_sub;
     generate
         if (STAGES >= 2) begin : g_cut_mix
             reg [127:0] q;
-            always @(posedge clk) if (ce) q <= shifted;
-            assign mix_in_raw = q;
+            always @(posedge clk) if (ce) q <= subbed;
+            assign mix_sub = q;
         end else begin : g_no_cut
-            assign mix_in_raw = shifted;
+            assign mix_sub = subbed;
         end
     endgenerate
 
     wire last_inv   = ctl[STAGES-1][1];
     wire last_final = ctl[STAGES-1][0];
+
+    wire [127:0] mix_in_raw;
+    aes_shift_rows #(.MODE(MODE)) u_shift (
+        .inv(last_inv), .in_state(mix_sub), .out_state(mix_in_raw)
+    );
 
     // Decrypt adds the round key before InvMixColumns, encrypt after MixColumns.
     wire [127:0] mix_in = last_inv ? (mix_in_raw ^ round_key) : mix_in_raw;

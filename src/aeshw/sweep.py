@@ -56,7 +56,15 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
               (True, Config(**P1, stages=2, impl="LUT", **a)),
               (False, Config(**P1, stages=1, impl="LUT", abc_script="plain", **a)),
               (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="ENC", **a)),
-              (False, Config(**{**P1, "key_mode": "AGILE"}, stages=2, impl="COMPOSITE", **a))]
+              (False, Config(**P1, stages=3, impl="LUT", **a)),
+              (False, Config(**P1, stages=4, impl="LUT", **a))]
+        # issue 12 item 4: enc+dec, AGILE and 192/256-bit builds against ENC SHARED AES-128
+        for impl in ("COMPOSITE", "LUT"):
+            m += [(False, Config(**{**P1, "mode": "BOTH"}, stages=2, impl=impl, **a)),
+                  (False, Config(**{**P1, "keys": 0b111}, stages=2, impl=impl, **a)),
+                  (False, Config(**{**P1, "key_mode": "AGILE"}, stages=2, impl=impl, **a))]
+        m += [(False, Config(**{**P1, "key_mode": "AGILE", "mode": "BOTH", "keys": 0b111}, stages=2,
+                             impl="COMPOSITE", **a))]
         for lanes in (2, 4, 10):
             m += [(False, Config(**{**P1, "lanes": lanes}, stages=4, impl="COMPOSITE", **a))]
     return m

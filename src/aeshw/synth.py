@@ -104,7 +104,7 @@ def model(cfg: Config) -> dict:
     if cfg.arch == "pipelined":
         nr_max = {128: 10, 192: 12, 256: 14}[cfg.key_sizes()[-1]]
         if cfg.key_mode == "AGILE":
-            lat = nr_max * cfg.stages + 1 + (nr_max if cfg.mode != "ENC" else 0)
+            lat = ((nr_max if cfg.mode != "ENC" else 0) + 1 + nr_max) * cfg.stages + 1
         else:
             lat = nr * cfg.stages + 1
         bpc = float(cfg.lanes)
@@ -346,7 +346,9 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
                         "opt_clean -purge", "setundef -zero", "opt_clean -purge",
                         f"tee -q -o stat.json stat -json -liberty {lib}",
                         f"tee -q -o stat.txt stat -liberty {lib}",
-                        "write_verilog -noattr -noexpr netlist.v", ""])
+                        # -simple-lhs: OpenSTA cannot parse `assign {a, b} = ...` (constant bits of a
+                        # register bus that synthesis removed)
+                        "write_verilog -noattr -noexpr -simple-lhs netlist.v", ""])
         (bdir / "synth.ys").write_text(ys)
         R.run("yosys", [yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", timeout)
         ylog = (bdir / "yosys.log").read_text(errors="replace")

@@ -33,8 +33,8 @@ def dirs():
 def latency(nr: int) -> int:
     """Cycles from the input handshake to out_valid (output always ready)."""
     if PIPELINED and KEY_MODE == "AGILE":
-        pre = NR_MAX if MODE != "ENC" else 0
-        return pre + NR_MAX * STAGES + 1
+        pre = NR_MAX if MODE != "ENC" else 0          # key pre-expansion stages
+        return (pre + 1 + NR_MAX) * STAGES + 1        # + the whitening stage (first key step)
     return nr * STAGES + 1
 
 

@@ -1,7 +1,10 @@
 """cocotb tests for aes_key_step: one forward or inverse key-expansion step.
 
-Toplevel aes_key_step (IMPL/MODE from the build parameters) or the wrapper
-tb_datapath_all (several IMPL x MODE, same inputs). Reference:
+Toplevel aes_key_step (IMPL/MODE/PIPE/STREAM from the build parameters) or the
+wrapper tb_datapath_all (several IMPL x MODE, same inputs). With PIPE > 0 every
+step holds its inputs for PIPE clocks (both forms' contract), and the
+pipelined form (STREAM=1) also gets a new random step every clock
+(test_stream). Reference:
 aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
 check_model_against_openssl): forward step r maps window r to window r+1,
 inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
@@ -9,10 +12,14 @@ inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
 import random
 
 import cocotb
+from cocotb.triggers import FallingEdge
 
 from aeshw.model import KEY_LEN_CODE, NR, check_model_against_openssl, key_window
 from aeshw.sim import param
-from tbutil import knob, seed, settle, sval, top_name
+from tbutil import knob, seed, settle, start_clock, sval, top_name
+
+PIPE = param("PIPE", 0)
+STREAM = param("STREAM", 0)
 
 
 # tb_datapath_all's aes_key_step instances (IMPL, MODE); ports out_window_<lut|comp>_<mode>
@@ -35,12 +42,25 @@ def test_keys(rng, nkeys):
     return keys
 
 
-async def apply(dut, window, key_len, step, inv):
+def present(dut, window, key_len, step, inv):
     dut.in_window.value = window
     dut.key_len.value = key_len
     dut.step_idx.value = step
     dut.inv.value = inv
+
+
+async def apply(dut, window, key_len, step, inv):
+    """Present one step; with PIPE > 0 hold it for PIPE clocks (its result is then out)."""
+    present(dut, window, key_len, step, inv)
+    for _ in range(PIPE if top_name(dut) == "aes_key_step" else 0):
+        await FallingEdge(dut.clk)
     await settle()
+
+
+async def setup(dut):
+    if top_name(dut) == "aes_key_step" and PIPE:
+        dut.ce.value = 1
+        await start_clock(dut)
 
 
 @cocotb.test()
@@ -60,6 +80,7 @@ async def test_reference_windows(dut):
 async def test_every_step(dut):
     """Every step_idx of every key length, forward and inverse, random keys.
     ENC/DEC instances must ignore inv; key_len 3 behaves as 256."""
+    await setup(dut)
     insts = instances(dut)
     rng = random.Random(seed(31))
     checks = {name: 0 for name, _, _ in insts}
@@ -96,6 +117,7 @@ async def test_every_step(dut):
 async def test_walk(dut):
     """Walk window 0 -> Nr -> 0 feeding each RTL output back (as aes_key_prep
     and the round unit do), checking every window on the way."""
+    await setup(dut)
     insts = instances(dut)
     rng = random.Random(seed(32))
     for name, mode, out in insts:
@@ -117,3 +139,34 @@ async def test_walk(dut):
                     w = sval(out)
                     assert w == key_window(key, r), f"{name} AES-{n * 8} inverse walk, window {r}"
                 assert w == int.from_bytes(key, "little"), f"{name}: walk back did not return the key"
+
+
+@cocotb.test(skip=not (STREAM and PIPE))
+async def test_stream(dut):
+    """STREAM=1 (pipelined form): a new random step (key length, index, direction)
+    every clock, with random ce; each result PIPE enabled clocks after its inputs."""
+    await setup(dut)
+    mode = param("MODE", "BOTH")
+    rng = random.Random(seed(33))
+    keys = test_keys(rng, 2)
+    pending = []                     # expected windows, oldest first, one per enabled clock
+    checked = 0
+    for cyc in range(knob("TB_CYCLES", 600)):
+        key = rng.choice(keys)
+        nr = NR[len(key)]
+        r = rng.randrange(nr)
+        back = {"ENC": 0, "DEC": 1}.get(mode, rng.randrange(2))
+        src, dst = key_window(key, r + back), key_window(key, r + 1 - back)
+        present(dut, src, KEY_LEN_CODE[len(key)], r, back)
+        ce = int(rng.random() < 0.8)
+        dut.ce.value = ce
+        await settle()
+        if len(pending) == PIPE:
+            got = sval(dut.out_window)
+            assert got == pending[0], f"clock {cyc}: got {got:064x}, expected {pending[0]:064x}"
+            checked += 1
+        if ce:
+            pending = (pending + [dst])[-PIPE:]
+        await FallingEdge(dut.clk)
+    assert checked > 300, f"only {checked} streamed steps checked"
+    dut._log.info("%d streamed steps checked (PIPE=%d)", checked, PIPE)

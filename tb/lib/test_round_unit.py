@@ -4,10 +4,11 @@ Toplevel aes_round_unit (IMPL/MODE/STAGES/SIDE_W/LANES/BYPASS from the build
 parameters). LANES blocks ride side by side sharing the key window; with
 BYPASS=1 a block with in_rnd >= Nr passes through with its state unchanged.
 Contract (aes_round_unit.v): a block arrives with in_rnd rounds done and its
-key window (encrypt: window in_rnd; decrypt: window Nr-in_rnd); STAGES (ce)
-cycles later it leaves with round in_rnd+1 applied, the next window
-(encrypt: window in_rnd+1; decrypt: window Nr-in_rnd-1), out_rnd = in_rnd+1
-and len/inv/side/valid carried along; valid is reset by rst_n.
+key window (encrypt: window in_rnd; decrypt: window Nr-in_rnd; KEY_AHEAD=1:
+one step further); STAGES (ce) cycles later it leaves with round in_rnd+1
+applied, the next window (encrypt: window in_rnd+1; decrypt: window
+Nr-in_rnd-1; KEY_AHEAD=1: one step further, none after the last round),
+out_rnd = in_rnd+1 and len/inv/side/valid carried along; valid is reset by rst_n.
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -26,14 +27,20 @@ STAGES = param("STAGES", 1)
 SIDE_W = param("SIDE_W", 1)
 LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
+AHEAD = param("KEY_AHEAD", 0)
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_side")
+
+
+def window_index(nr: int, decrypt: bool, done: int) -> int:
+    """The window a block carries after `done` rounds (KEY_AHEAD: one step further)."""
+    return nr - done - AHEAD if decrypt else done + AHEAD
 
 
 def in_window(key: bytes, decrypt: bool, done: int) -> int:
     if done >= NR[len(key)]:     # a bypassed block: any window (the key's)
         return key_window(key, 0)
-    return key_window(key, NR[len(key)] - done if decrypt else done)
+    return key_window(key, window_index(NR[len(key)], decrypt, done))
 
 
 def lanes(state: int):
@@ -59,7 +66,9 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
         f, final = enc_round, r == nr
     s = [to_int(f(to_bytes(x), round_key(key, r), final)) for x in lanes(state)]
     out["out_state"] = sum(x << (128 * k) for k, x in enumerate(s))
-    out["out_window"] = key_window(key, r)
+    nxt = window_index(nr, decrypt, done + 1)
+    if 0 <= nxt <= nr:                     # KEY_AHEAD: none after the last round
+        out["out_window"] = key_window(key, nxt)
     return out
 
 
@@ -130,8 +139,9 @@ async def test_random_rounds(dut):
                     bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
                     assert not bad, f"cycle {cyc}: (got, expected) {bad}"
                     checked += 1
-                    finals += exp["out_rnd"] == NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
-                    bypassed += "out_window" not in exp
+                    nr_e = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
+                    finals += exp["out_rnd"] == nr_e
+                    bypassed += not 0 < exp["out_rnd"] <= nr_e
         await FallingEdge(dut.clk)
         if not rst_n:
             pipe.reset(("invalid",))
