@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aes-hw: `make demo` runs the main job, `make test` the whole test suite.
 # Both create .venv with the pinned tools (requirements.txt) on first use.
 PY      ?= python3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_axil_regs AXI4-Lite slave properties (formal/README.md, job axil_regs).
 //
 // Every AXI input is free (no assumption on the master at all: the slave must

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_folded, U = 1, STAGES = 1 (the iterative core): stream properties
 // (formal/README.md, job core_folded).
 //

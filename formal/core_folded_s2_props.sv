@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_folded, U = 1, STAGES = 2 (inner-round pipelined iterative core: a
 // ring of two slots, two blocks in flight): stream properties (formal/README.md,
 // job core_folded_s2). Same abstraction, environment and method as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_pipelined, LANES = 1, STAGES = 1, KEY_MODE "SHARED", KEYS = 3'b001
 // (AES-128 only), MODE "ENC": stream properties (formal/README.md, job
 // core_pipelined).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_fifo properties (formal/README.md, job fifo_*).
 //
 // The FIFO is driven with a sequence number as its data: the k-th word pushed

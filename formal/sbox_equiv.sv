@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S-box equivalence miter (formal/README.md, job sbox_equiv).
 // Every S-box configuration gets the same free byte x (and inv); the asserts
 // say that the tower-field circuit equals the table, forward and inverse, that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pipelined S-boxes (formal/README.md, job sbox_pipe): PIPE = 1 and 2, LUT and
 // COMPOSITE, MODE "BOTH" (runtime inv), give the PIPE = 0 LUT S-box of the
 // input (and inv) presented PIPE cycles earlier. ce is held high here (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Abstraction for the core proofs: aes_sbox with the same ports, whose output
 // is a fresh unconstrained value in every cycle ($anyseq). Everything the
 // S-boxes feed (SubBytes, the key schedule's SubWord, hence the cipher state

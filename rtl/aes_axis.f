@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aes_axis (AXI4-Stream / AXI4-Lite AES IP) and everything it needs: both core families.
 -f aes_lib.f
 core/aes_key_prep.v

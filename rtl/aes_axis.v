@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_axis: AES ECB/CBC/CTR IP with AXI4-Stream data and AXI4-Lite control.
 //
 //   s_axil --> aes_axil_regs --(staged key/IV/CTRL, COMMIT/CLEAR)--> aes_mode_engine

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aes_bist (synthesizable self-test) and everything it needs.
 -f aes_lib.f
 core/aes_key_prep.v

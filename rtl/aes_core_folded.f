@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Iterative / folded core (aes_core_folded) and what it needs.
 -f aes_lib.f
 core/aes_key_prep.v

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Unrolled pipelined core (aes_core_pipelined) and what it needs.
 -f aes_lib.f
 core/aes_key_prep.v

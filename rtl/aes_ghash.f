@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aes_ghash (GCM's GHASH unit) alone: used by aeshw synth --arch ghash.
 lib/aes_gf128_mul.v
 lib/aes_ghash.v

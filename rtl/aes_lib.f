@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The datapath library: every core is a composition of these.
 lib/aes_table8.v
 lib/aes_sbox.v

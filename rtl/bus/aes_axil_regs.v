@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_axil_regs: the AXI4-Lite register block of aes_axis (docs/aes_axis.md).
 //
 // Holds the staged configuration (CTRL, KEY0-7, IV0-3), the ERROR bits and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_folded: the iterative / partially unrolled AES core.
 //
 // U round units (aes_round_unit, STAGES registers each) form a ring of
@@ -160,12 +161,12 @@ module aes_core_folded #(
 
     generate
         for (u = 0; u < U; u = u + 1) begin : g_unit
-            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .SIDE_W(USER_W)) u_unit (
+            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
-                .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_rnd(u_in_rnd[u]), .in_side(u_in_user[u]),
+                .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_rnd(u_in_rnd[u]), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
-                .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_rnd(o_rnd[u+1]), .out_side(o_user[u+1])
+                .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
             );
             if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == 4'd10 + {1'b0, o_len[u+1], 1'b0});

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_pipelined: fully unrolled, outer-round pipelined AES core with
 // optional inner-round pipelining and LANES parallel blocks per beat.
 //
@@ -257,12 +258,12 @@ module aes_core_pipelined #(
         for (i = 0; i < NR_MAX; i = i + 1) begin : g_round
             // Units past round 10 may see finished AES-128/192 blocks: bypass.
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
-                             .BYPASS(i >= 10 ? 1 : 0), .SIDE_W(USER_W), .KEY_AHEAD(1)) u_unit (
+                             .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
-                .in_len(r_len[i]), .in_inv(r_inv[i]), .in_rnd(r_rnd[i]), .in_side(r_user[i]),
+                .in_len(r_len[i]), .in_inv(r_inv[i]), .in_rnd(r_rnd[i]), .in_user(r_user[i]),
                 .out_valid(r_valid[i+1]), .out_state(r_state[i+1]), .out_window(r_win[i+1]),
-                .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_rnd(r_rnd[i+1]), .out_side(r_user[i+1])
+                .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_rnd(r_rnd[i+1]), .out_user(r_user[i+1])
             );
         end
         assign exiting    = r_valid[NR_MAX];

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_key_prep: the key-load handshake shared by every core, and the holder
 // of the active key context (start window, key length, direction).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_round_unit: one round with its on-the-fly key step, for cores whose
 // blocks carry their own key schedule window (folded cores and the agile
 // pipeline). A block arrives with the number of rounds already done (in_rnd)
@@ -27,7 +28,7 @@ module aes_round_unit #(
     parameter STAGES = 1,
     parameter LANES  = 1,
     parameter BYPASS = 0,       // 1: blocks with in_rnd >= Nr pass unchanged (constant-latency pipelines)
-    parameter SIDE_W = 1,       // caller's sideband, delayed with the block
+    parameter USER_W = 1,       // the block's user sideband (the cores' USER_W), delayed with it
     parameter KEY_AHEAD = 0     // 1: windows one step ahead of the round (pipelined key step)
 ) (
     input  wire              clk,
@@ -39,14 +40,14 @@ module aes_round_unit #(
     input  wire [1:0]        in_len,
     input  wire              in_inv,
     input  wire [3:0]        in_rnd,
-    input  wire [SIDE_W-1:0] in_side,
+    input  wire [USER_W-1:0] in_user,
     output wire              out_valid,
     output wire [128*LANES-1:0] out_state,
     output wire [255:0]      out_window,
     output wire [1:0]        out_len,
     output wire              out_inv,
     output wire [3:0]        out_rnd,
-    output wire [SIDE_W-1:0] out_side
+    output wire [USER_W-1:0] out_user
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -115,10 +116,10 @@ module aes_round_unit #(
     aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_valid), .out_data(out_valid)
     );
-    aes_delay #(.WIDTH(SIDE_W + 7), .DEPTH(STAGES)) u_ctl (
+    aes_delay #(.WIDTH(USER_W + 7), .DEPTH(STAGES)) u_ctl (
         .clk(clk), .rst_n(rst_n), .ce(ce),
-        .in_data({in_side, in_len, in_inv, in_rnd + 4'd1}),
-        .out_data({out_side, out_len, out_inv, out_rnd})
+        .in_data({in_user, in_len, in_inv, in_rnd + 4'd1}),
+        .out_data({out_user, out_len, out_inv, out_rnd})
     );
 endmodule
 

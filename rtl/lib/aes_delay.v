@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_delay: DEPTH register stages (DEPTH = 0 is a wire), advancing while ce.
 // With RESET = 1 the stages clear on rst_n (use it for valid bits only:
 // datapath registers need no reset and are cheaper without one).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_fifo: small synchronous FIFO in registers (first-word fall-through).
 // out_data is forced to zero while the FIFO is empty, so no stale data shows.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_gf128_mul: multiply-accumulate in GF(2^128) as GCM defines it
 // (NIST SP 800-38D 6.3), p = a * b xor c, modulo x^128 + x^7 + x^2 + x + 1,
 // where bit x0 of a block (the coefficient of x^0) is the most significant bit

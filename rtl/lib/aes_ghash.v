@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_ghash: GHASH (NIST SP 800-38D 6.4) over LANES blocks per clock, for GCM.
 // Field arithmetic and block bit order as in aes_gf128_mul; lane j of
 // `blocks` is bits [128j+127:128j], lane 0 being the earliest in the message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_key_step: one step of the AES key expansion (FIPS-197 5.2), forward or
 // backward, for AES-128/192/256, computed on the fly.
 //

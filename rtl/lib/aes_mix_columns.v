@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_mix_columns: MixColumns / InvMixColumns (FIPS-197 5.1.3, 5.3.3).
 // InvMixColumns is computed as MixColumns after a cheap pre-multiplication
 // by {04}x^2 + {05} (the circulant {0e,0b,0d,09} = {02,03,01,01} x {05,00,04,00}),

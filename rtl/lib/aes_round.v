@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_round: one AES round, encrypt or decrypt, normal or final, with
 // STAGES (1..4) register stages; the last stage ends in the output register.
 //

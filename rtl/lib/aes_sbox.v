@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sbox: the AES S-box and inverse S-box (FIPS-197 5.1.1, 5.3.2).
 //
 // IMPL selects the circuit:

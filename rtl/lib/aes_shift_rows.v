@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_shift_rows: ShiftRows / InvShiftRows (FIPS-197 5.1.2, 5.3.1); wiring only.
 // State byte i = row (i % 4), column (i / 4), at bits [8i+7:8i].
 `default_nettype none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_sub_bytes: NBYTES S-boxes side by side (16 for a state, 4 for the key
 // schedule's SubWord). Parameters pass through to aes_sbox.
 `default_nettype none

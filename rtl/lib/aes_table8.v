@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_table8: a constant 256 x 8 table (entry x at bits [8x+7:8x]) read
 // combinationally: y = TABLE[x].
 //

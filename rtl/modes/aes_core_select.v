@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_core_select: one AES core chosen by ARCH, behind the shared core
 // interface, so aes_axis and aes_bist are written once for all cores.
 //   "ITERATIVE"  aes_core_folded, U = 1, STAGES = 1 (one round per clock)

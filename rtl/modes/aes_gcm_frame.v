@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_gcm_frame: the input side of GCM in aes_mode_engine. Classifies every
 // lane of a GCM packet and forms the core's input block (docs/aes_axis.md, GCM).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_gcm_tag: the output side of GCM in aes_mode_engine: payload XOR, GHASH
 // of AAD || C || length block at LANES blocks per clock (aes_ghash), the tag,
 // and for decryption the tag check (docs/aes_axis.md, GCM).

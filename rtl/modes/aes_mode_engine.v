@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_mode_engine: ECB / CBC / CTR around any core with the shared core
 // interface, between an AXI4-Stream input and output (docs/aes_axis.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_synth_wrap: a place-and-route harness around one AES core.
 //
 // A core has 128*LANES data bits in and out plus a 256-bit key: more I/O

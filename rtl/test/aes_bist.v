@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aes_bist: synthesizable AES self-test at full rate.
 //
 //   pattern generator --> encrypt core --(optional 1-bit error)--> decrypt core --> checker

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aeshw command line: `aeshw demo`, `aeshw run`, `aeshw synth`, `aeshw sweep`, `aeshw report`."""
 from __future__ import annotations
 

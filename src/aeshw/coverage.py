@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Line and toggle coverage of the RTL over a representative part of the test suite.
 
     python -m aeshw.coverage [-j JOBS] [--only LABEL ...] [--no-run] [--keep]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Files of the command line: every problem with an input or output path is a UsageError
 (one line on stderr, exit code 2), and an output file is either written whole or not at all.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make formal`: the SymbiYosys proofs in formal/ (formal/README.md says what each proves).
 
 Every job runs from build/formal: formal/ and rtl/ are copied there (the YoWASP

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """GCM reference model from the NIST SP 800-38D text (GHASH, GCTR, GCM-AE/AD).
 
 Built on AES-ECB from `cryptography` (OpenSSL) and the spec's own field

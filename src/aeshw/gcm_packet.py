@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aes_axis GCM framing (docs/aes_axis.md, "GCM"): build the AXI4-Stream packet of a
 message and the packet the IP must return, with OpenSSL (`cryptography`) as the oracle.
 

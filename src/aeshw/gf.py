@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """GF(2^8) arithmetic from the AES definition (FIPS-197 section 4), and the
 composite-field (tower) isomorphism used by the rtl/lib/aes_sbox.v "COMPOSITE"
 form.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build (cached per configuration) and run the compiled Verilator harnesses.
 
 * core level (`run`): any core with the shared core interface, ECB, one key.

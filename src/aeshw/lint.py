@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`verilator --lint-only -Wall` over every RTL module, at several parameter sets.
 
 Run by `make lint` and `make test`; exits non-zero on any warning.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference models from the FIPS-197 text, and the OpenSSL oracle.
 
 The spec model (key expansion, key windows, round functions) exists to check

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The parameter ranges the cores accept, for the CLI to refuse a configuration before it builds.
 
 The RTL checks the same ranges itself (each module stops elaboration with a missing module named

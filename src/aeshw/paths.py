@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where the project's files are, resolved from this package's location."""
 from pathlib import Path
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make run-bench`: how fast the main job (`aeshw run`) is, in every mode.
 
 Each row runs `aeshw run` as a user would (its own process, 16 MB of random data, the output

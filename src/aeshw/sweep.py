@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aeshw sweep`: run a configuration matrix through `aeshw synth`, keep each result as
 docs/results/<name>.json, and (`aeshw report`, also run at the end of a sweep) write
 docs/results.md and a throughput-versus-area Pareto plot per target (docs/results/*.png).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aeshw synth`: area, Fmax and throughput of one core configuration with open flows.
 
 Targets

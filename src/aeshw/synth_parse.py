@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Tool logs -> numbers, for `aeshw synth` (pure functions; tested on captured logs in
 tb/synth/logs by tb/synth/test_py_synth_parsers.py)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb driver, monitor and scoreboard for the shared core interface.
 
 Every AES core (folded/iterative, pipelined, lanes) has the same ports:

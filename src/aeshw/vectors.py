@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """NIST CAVP vectors, read from the `cryptography-vectors` package at run time."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb environment for aes_axis: AXI VIP (cocotbext-axi) + OpenSSL scoreboard.
 
 The scoreboard works per beat: every s_axis handshake is turned into its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_axis (AXI4-Stream / AXI4-Lite AES IP), against OpenSSL.
 
 Build parameters arrive as P_<NAME> (aeshw.sim.run). Knobs (environment):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: aes_axis (AXI4-Stream/AXI4-Lite AES IP) for each core family and LANES."""
 import os
 from pathlib import Path

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_bist: clean runs report zero errors, injected errors are counted.
 
 The ciphertext between the two cores (ct_* ports) is also checked against

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: aes_bist (self-test).
 
 Icarus here: the self-test runs a few thousand cycles, so Icarus's fast

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Long randomized runs (>= 100k blocks per architecture): `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as

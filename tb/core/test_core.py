@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for any core with the shared core interface.
 
 Build parameters arrive as P_<NAME> environment variables (aeshw.sim.run);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: aes_core_folded, the iterative core (U=1, STAGES=1) and the
 folded / inner-pipelined / multi-lane variants, on both simulators."""
 from pathlib import Path

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: aes_core_pipelined over key modes, lanes, inner stages."""
 from pathlib import Path
 

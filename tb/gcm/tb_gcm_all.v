@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_gcm_all: one Verilator build for the GCM unit tests: aes_gf128_mul and
 // aes_ghash at LANES = 1, 2 and 4 side by side (ports suffixed _l<LANES>),
 // each with its own inputs so the cocotb tests drive them one at a time.

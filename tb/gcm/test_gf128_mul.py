@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_gf128_mul (combinational form, REG = 0: p = a * b ^ c) against
 aeshw.gcm.gf128_mul (SP 800-38D Algorithm 1, itself checked against OpenSSL by
 test_py_gcm_model.py). RTL vectors are int.from_bytes(block, "little")."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_ghash (LANES blocks per clock) against aeshw.gcm.
 
 Per-cycle reference: a beat taken at en-edge n makes `state` show the hash

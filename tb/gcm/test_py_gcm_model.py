@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """src/aeshw/gcm.py (the GCM reference the RTL tests use) against OpenSSL via
 `cryptography`, and against a sample of the NIST CAVP GCM files: random keys,
 IVs of 96 bits and of other lengths, AAD and plaintext lengths around block

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry for the GCM building blocks: aes_gf128_mul (GF(2^128) multiply)
 and aes_ghash (aggregated GHASH), against src/aeshw/gcm.py.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_datapath_all: test wrapper (not RTL) for the datapath blocks below
 // aes_round, several parameter sets in one simulator build, fed shared inputs:
 //   out_sb<NBYTES>_<impl>_<mode>_p<PIPE> : aes_sub_bytes on in_data's low bytes

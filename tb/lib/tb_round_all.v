@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_round_all: test wrapper (not RTL) holding aes_round once per STAGES
 // (1..4), with IMPL and MODE varied across them, so one simulator build
 // checks all the pipeline depths. in_state, inv, final_round and ce are

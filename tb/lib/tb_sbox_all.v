@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_sbox_all: test wrapper (not RTL) holding one aes_sbox of every
 // IMPL x MODE x PIPE, all fed the same inputs, so one simulator build checks
 // every form and LUT and COMPOSITE can be compared with each other in one run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_store_all: test wrapper (not RTL) for the storage blocks, several
 // parameter sets in one simulator build, all fed the same inputs:
 //   out_data_d<DEPTH>[r]           : aes_delay (WIDTH W; r: RESET=1)

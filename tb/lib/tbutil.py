@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Helpers shared by the tb/lib cocotb unit tests (not collected by pytest).
 
 Timing convention used by every clocked test here: inputs are driven just

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_delay: DEPTH ce-gated register stages (0 = a wire).
 
 Toplevel aes_delay (WIDTH/DEPTH/RESET from the build parameters) or the

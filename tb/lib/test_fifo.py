@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_fifo: first-word fall-through register FIFO.
 
 Toplevel aes_fifo (WIDTH/DEPTH from the build parameters) or the wrapper

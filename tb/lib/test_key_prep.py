@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_key_prep: key handshake and the active key context.
 
 Toplevel aes_key_prep (IMPL/MODE/KEYS/DEC_WINDOW from the build parameters).

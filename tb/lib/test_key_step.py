@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_key_step: one forward or inverse key-expansion step.
 
 Toplevel aes_key_step (IMPL/MODE/PIPE/STREAM from the build parameters) or the

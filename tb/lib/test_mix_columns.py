@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_mix_columns (MixColumns / InvMixColumns).
 
 Toplevel aes_mix_columns (MODE from the build parameters) or tb_datapath_all

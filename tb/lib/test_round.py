@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_round: one AES round, STAGES register stages.
 
 Toplevel aes_round (IMPL/MODE/STAGES from the build parameters) or the

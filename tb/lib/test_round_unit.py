@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_round_unit: one round plus its on-the-fly key step.
 
-Toplevel aes_round_unit (IMPL/MODE/STAGES/SIDE_W/LANES/BYPASS from the build
+Toplevel aes_round_unit (IMPL/MODE/STAGES/USER_W/LANES/BYPASS from the build
 parameters). LANES blocks ride side by side sharing the key window; with
 BYPASS=1 a block with in_rnd >= Nr passes through with its state unchanged.
 Contract (aes_round_unit.v): a block arrives with in_rnd rounds done and its
@@ -8,7 +9,7 @@ key window (encrypt: window in_rnd; decrypt: window Nr-in_rnd; KEY_AHEAD=1:
 one step further); STAGES (ce) cycles later it leaves with round in_rnd+1
 applied, the next window (encrypt: window in_rnd+1; decrypt: window
 Nr-in_rnd-1; KEY_AHEAD=1: one step further, none after the last round),
-out_rnd = in_rnd+1 and len/inv/side/valid carried along; valid is reset by rst_n.
+out_rnd = in_rnd+1 and len/inv/user/valid carried along; valid is reset by rst_n.
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -24,12 +25,12 @@ from tbutil import Pipe, knob, seed, settle, start_clock, sval
 
 MODE = param("MODE", "BOTH")
 STAGES = param("STAGES", 1)
-SIDE_W = param("SIDE_W", 1)
+USER_W = param("USER_W", 1)
 LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
-OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_side")
+OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_user")
 
 
 def window_index(nr: int, decrypt: bool, done: int) -> int:
@@ -53,7 +54,7 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
     state; its window is not specified, so it is not compared."""
     nr = NR[len(key)]
     out = {"out_len": KEY_LEN_CODE[len(key)], "out_inv": int(decrypt),
-           "out_rnd": (done + 1) & 15, "out_side": side}
+           "out_rnd": (done + 1) & 15, "out_user": side}
     if done >= nr:
         assert BYPASS
         out["out_state"] = state
@@ -79,7 +80,7 @@ def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_len.value = KEY_LEN_CODE[len(key)]
     dut.in_inv.value = int(decrypt)
     dut.in_rnd.value = done
-    dut.in_side.value = side
+    dut.in_user.value = side
 
 
 def read(dut, keys=OUTS) -> dict:
@@ -118,7 +119,7 @@ async def test_random_rounds(dut):
         done = rng.choice((0, nr - 1, rng.randrange(nr)))
         if BYPASS and rng.random() < 0.2:
             done = rng.randrange(nr, 16)
-        state, side = rng.getrandbits(128 * LANES), rng.getrandbits(SIDE_W)
+        state, side = rng.getrandbits(128 * LANES), rng.getrandbits(USER_W)
         valid = int(rng.random() < 0.8)
         ce = int(rng.random() < 0.7) if 50 <= cyc < ncyc - 10 else 1
         rst_n = 0 if (cyc > 20 and rng.random() < 0.01) else 1
@@ -166,7 +167,7 @@ async def test_whole_blocks(dut):
             for _ in range(3):
                 todo.append((bytes(rng.randrange(256) for _ in range(n)), dec,
                              [bytes(rng.randrange(256) for _ in range(16)) for _ in range(LANES)],
-                             rng.getrandbits(SIDE_W)))
+                             rng.getrandbits(USER_W)))
     rng.shuffle(todo)
     slots = [None] * STAGES          # block riding in each pipeline slot
     done_blocks = 0
@@ -180,7 +181,7 @@ async def test_whole_blocks(dut):
             got = read(dut)
             key, dec, blks, side = cur
             nr = NR[len(key)]
-            assert (got["out_len"], got["out_inv"], got["out_side"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
+            assert (got["out_len"], got["out_inv"], got["out_user"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
             if got["out_rnd"] == nr:
                 for lane, (blk, res) in enumerate(zip(blks, lanes(got["out_state"]))):
                     oracle = (ecb_decrypt if dec else ecb_encrypt)(key, blk)
@@ -191,7 +192,7 @@ async def test_whole_blocks(dut):
                 slots[b] = cur = None
             else:                    # feed back exactly what came out
                 dut.in_valid.value = 1
-                for k in ("state", "window", "len", "inv", "rnd", "side"):
+                for k in ("state", "window", "len", "inv", "rnd", "user"):
                     getattr(dut, f"in_{k}").value = got[f"out_{k}"]
         if cur is None:
             if todo:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: unit tests of every rtl/lib module and of the core building
 blocks aes_key_prep and aes_round_unit (aes_core_folded is tb/core's).
 
@@ -62,7 +63,7 @@ def test_key_prep_verilator():
 
 def test_round_unit_verilator():
     run_lib("aes_round_unit", "test_round_unit", "verilator",
-            {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "BYPASS": 1, "SIDE_W": 3})
+            {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "BYPASS": 1, "USER_W": 3})
 
 
 # ---- Icarus: parameter sweeps, each module as its own toplevel ---------------
@@ -97,7 +98,7 @@ SWEEPS = [
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
     ("aes_round_unit", "test_round_unit",
      sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
-     + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "SIDE_W": 5},
+     + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "USER_W": 5},
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "BYPASS": 1},
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "LANES": 3, "BYPASS": 1},
         {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 4, "KEY_AHEAD": 1, "BYPASS": 1},

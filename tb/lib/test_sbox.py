@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_sbox: exhaustive against the GF(2^8) definition.
 
 Toplevel is either aes_sbox itself (IMPL/MODE/PIPE from the build parameters)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_shift_rows (ShiftRows / InvShiftRows, pure wiring).
 
 Toplevel aes_shift_rows (MODE from the build parameters) or tb_datapath_all

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_sub_bytes: NBYTES S-boxes side by side.
 
 Toplevel aes_sub_bytes (NBYTES/IMPL/MODE/PIPE from the build parameters) or

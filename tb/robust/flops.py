@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The flip-flops and memories of aes_axis, by hierarchical name, for one set of build
 parameters: Yosys reads the RTL, lowers processes and flattens, and every register or memory
 with a name of the source is listed. test_key_hygiene reads each of them after CLEAR and reset.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Robustness and key-hygiene tests of aes_axis (docs/aes_axis.md, "Robustness and key hygiene").
 
 * test_axil_random: a cycle-level AXI4-Lite master of its own (AW and W on separate queues, so

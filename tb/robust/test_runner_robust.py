@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest entry: aes_axis robustness and key hygiene (tb/robust/test_robust.py).
 
 Own AXI4-Lite master with random orderings and stalls against a register-map model, aresetn

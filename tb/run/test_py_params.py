@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every configuration `aeshw run` can be asked for is built correctly or refused.
 
 * At every boundary of every core parameter (one below, the ends, one above) the CLI's verdict

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aeshw run` and the compiled aes_axis harness: round trips for every mode against
 `cryptography`, stdin/stdout, bad input, exact cycle counts, and a short random
 multi-message run with commits, resets and backpressure (the long one is `make stress-axis`)."""

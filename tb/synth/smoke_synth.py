@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end synthesis smoke test: the smallest core (iterative, composite S-boxes, encrypt
 only) through each FPGA flow, checking the JSON a user gets. Several minutes of wasm Yosys and
 nextpnr, so not part of `make test`: run it with `make synth-smoke`."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Unit tests for the `aeshw synth` log parsers (src/aeshw/synth_parse.py) on captured tool
 output: tb/synth/logs holds small real excerpts produced by `aeshw synth` (Yosys 0.70 stat
 -json, nextpnr 0.11 logs, OpenSTA report_checks). Liberty snippets are made up here (the real
@@ -196,7 +197,8 @@ def test_enable_flip_flops_kept_out():
     (Config(arch="folded", u=3, stages=1, target="asic"), 11, 0.25),     # U does not divide Nr
     (Config(arch="pipelined", lanes=1, stages=1, keys=0b001, target="asic"), 11, 1.0),
     (Config(arch="pipelined", lanes=4, stages=3, keys=0b001, target="asic"), 31, 4.0),
-    (Config(arch="pipelined", key_mode="AGILE", mode="BOTH", stages=2, keys=0b111, target="asic"), 14 * 2 + 1 + 14, 1.0),
+    (Config(arch="pipelined", key_mode="AGILE", mode="BOTH", stages=2, keys=0b111, target="asic"),
+         (14 + 1 + 14) * 2 + 1, 1.0),       # pre-expansion, whitening stage, rounds: 2 clocks each
 ])
 def test_model(cfg, lat, bpc):
     m = model(cfg)

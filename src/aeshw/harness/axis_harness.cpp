@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compiled Verilator harness for aes_axis (top prefixed Vaxis): drives the
 // IP through its documented contract -- AXI4-Lite writes of CTRL/KEY/IV and
 // COMMIT, then the message on s_axis -- at full simulation speed, with no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compiled Verilator harness for any core with the shared core interface:
 // streams a file of blocks through the RTL at full speed (no per-cycle Python)
 // and reports the cycle counts. Built by aeshw.harness, top prefixed Vcore.
