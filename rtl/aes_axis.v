@@ -97,12 +97,7 @@ module aes_axis #(
     localparam [3:0] CAP_U      = (ARCH != "FOLDED") ? 4'd1 : (U > 15) ? 4'd15 : U[3:0];
     localparam       CAP_AGILE  = (ARCH == "PIPELINED" && KEY_MODE == "AGILE") ? 1 : 0;
     localparam       CAP_GCM    = (GCM != 0 && CAN_ENC != 0) ? 1 : 0;   // GCM needs the encrypt direction
-    // CAPS: [7:0] LANES, [9:8] ARCH, [10] encrypt, [11] decrypt, [14:12] key sizes
-    // (bit12 128, bit13 192, bit14 256), [18:16] modes (ECB, CBC, CTR),
-    // [19] KEY_MODE AGILE, [23:20] STAGES, [27:24] U, [28] GCM, [31:29] 0.
-    localparam [31:0] CAPS_VALUE = {3'h0, CAP_GCM[0], CAP_U, CAP_STAGES, CAP_AGILE[0],
-                                    (CAN_ENC != 0), 1'b1, 1'b1,   // CTR needs the encrypt direction
-                                    1'b0, KEYS_EFF, CAN_DEC[0], CAN_ENC[0], ARCH_CODE, CAP_LANES};
+    // CAPS (its fields: rtl/bus/aes_axis_regs.rdl) is assembled in aes_axil_regs.
 
     wire [255:0] cfg_key;
     wire [1:0]   cfg_key_len, cfg_mode;
@@ -112,7 +107,8 @@ module aes_axis #(
     wire         st_ready, st_busy, ev_partial, ev_tag_fail, ev_frame;
     wire [31:0]  blocks_in, blocks_out;
 
-    aes_axil_regs #(.CAPS(CAPS_VALUE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
+    aes_axil_regs #(.CAP_LANES(CAP_LANES), .CAP_ARCH(ARCH_CODE), .CAP_STAGES(CAP_STAGES), .CAP_U(CAP_U),
+                    .CAP_AGILE(CAP_AGILE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
                     .GCM(CAP_GCM)) u_regs (
         .clk(aclk), .rst_n(aresetn),
         .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),

@@ -17,16 +17,23 @@
 //
 // AW and W are each taken into a one-entry holding register (ready = empty),
 // so no ready depends combinationally on a valid; one write is processed at
-// a time. Addresses decode on bits [11:2]; unmapped offsets answer SLVERR.
+// a time. Offsets, fields and the read mux are aes_axis_regmap, generated
+// from rtl/bus/aes_axis_regs.rdl (the register map's one source): this file
+// names registers and fields, never their positions. Unmapped offsets
+// answer SLVERR.
 `default_nettype none
 
 module aes_axil_regs #(
-    parameter [31:0] ID_VALUE  = 32'h4145_5301,
-    parameter [31:0] CAPS      = 32'h0,
-    parameter        CAN_ENC   = 1,        // core has the encrypt direction
-    parameter        CAN_DEC   = 1,        // core has the decrypt direction
-    parameter [2:0]  KEYS      = 3'b111,   // key sizes supported: 128, 192, 256
-    parameter        GCM       = 1         // MODE 3 (GCM) built
+    // what the build has (read in CAPS, and checked at COMMIT)
+    parameter [7:0]  CAP_LANES  = 8'd1,     // LANES, saturated at 255
+    parameter [1:0]  CAP_ARCH   = 2'd2,     // CAPS.ARCH code of the core
+    parameter [3:0]  CAP_STAGES = 4'd1,     // STAGES, saturated at 15
+    parameter [3:0]  CAP_U      = 4'd1,     // FOLDED U, saturated at 15; else 1
+    parameter        CAP_AGILE  = 0,        // PIPELINED with KEY_MODE AGILE
+    parameter        CAN_ENC    = 1,        // core has the encrypt direction
+    parameter        CAN_DEC    = 1,        // core has the decrypt direction
+    parameter [2:0]  KEYS       = 3'b111,   // key sizes supported: 128, 192, 256
+    parameter        GCM        = 1         // MODE 3 (GCM) built
 ) (
     input  wire        clk,
     input  wire        rst_n,
@@ -76,29 +83,7 @@ module aes_axil_regs #(
 );
     localparam [1:0] OKAY = 2'b00, SLVERR = 2'b10;
 
-    // word offsets (byte offset / 4)
-    localparam [9:0] A_ID = 10'h000, A_CAPS = 10'h001, A_CTRL = 10'h004, A_STATUS = 10'h005,
-                     A_ERROR = 10'h006, A_COMMAND = 10'h007, A_KEY0 = 10'h008,
-                     A_IV0 = 10'h010, A_IV3 = 10'h013, A_BIN = 10'h014, A_BOUT = 10'h015;
-
-    function mapped;
-        input [9:0] a;
-        mapped = (a <= A_CAPS) || (a >= A_CTRL && a <= A_BOUT);
-    endfunction
-
-    // byte-lane merge under wstrb
-    function [31:0] merge;
-        input [31:0] old;
-        input [31:0] data;
-        input [3:0]  strb;
-        integer b;
-        begin
-            for (b = 0; b < 4; b = b + 1)
-                merge[8*b +: 8] = strb[b] ? data[8*b +: 8] : old[8*b +: 8];
-        end
-    endfunction
-
-    reg [3:0] err_q;          // [0] BAD_CONFIG, [1] PARTIAL, [2] TAG_FAIL, [3] FRAME
+    reg [3:0] err_q;          // the ERROR bundle {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     wire [3:0] err_ev = {ev_frame, ev_tag_fail, ev_partial, 1'b0};
 
     // ---- write channel ------------------------------------------------------
@@ -110,13 +95,38 @@ module aes_axil_regs #(
     assign s_axil_wready  = !w_full;
 
     wire do_write = aw_full && w_full && !s_axil_bvalid && !cmd_valid;
-    wire [31:0] ctrl_word = {26'h0, cfg_key_len, 1'b0, cfg_decrypt, cfg_mode};
+
+    // ---- the map: decode, written fields (bundles, highest field first) and read mux
+    wire [9:0]  ar_word = s_axil_araddr[11:2];
+    wire        wr_mapped, rd_mapped, we_ctrl, we_error, we_command;
+    wire [7:0]  we_key;
+    wire [3:0]  we_iv;
+    wire [4:0]  wf_ctrl, wm_ctrl;          // {KEY_LEN, DECRYPT, MODE}
+    wire [3:0]  wf_error, wm_error;        // {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
+    wire [1:0]  wf_command, wm_command;    // {CLEAR, COMMIT}
+    wire [31:0] wf_key, wm_key, wf_iv, wm_iv, rd_mux;
+    wire [4:0]  ctrl = {cfg_key_len, cfg_decrypt, cfg_mode};
+    wire [2:0]  modes = {(CAN_ENC != 0), 1'b1, 1'b1};   // {CTR, CBC, ECB}: CTR needs the encrypt direction
+    aes_axis_regmap u_map (
+        .wr_word(aw_word), .wr_data(w_data), .wr_strb(w_strb), .wr_mapped(wr_mapped),
+        .we_ctrl(we_ctrl), .wf_ctrl(wf_ctrl), .wm_ctrl(wm_ctrl),
+        .we_error(we_error), .wf_error(wf_error), .wm_error(wm_error),
+        .we_command(we_command), .wf_command(wf_command), .wm_command(wm_command),
+        .we_key(we_key), .wf_key(wf_key), .wm_key(wm_key),
+        .we_iv(we_iv), .wf_iv(wf_iv), .wm_iv(wm_iv),
+        .rd_word(ar_word), .rd_mapped(rd_mapped), .rd_data(rd_mux),
+        .rf_caps({(GCM != 0), CAP_U, CAP_STAGES, (CAP_AGILE != 0), modes, KEYS,
+                  (CAN_DEC != 0), (CAN_ENC != 0), CAP_ARCH, CAP_LANES}),
+        .rf_ctrl(ctrl), .rf_status({|err_q, st_busy, st_ready}), .rf_error(err_q),
+        .rf_iv(cfg_iv), .rf_blocks_in(blocks_in), .rf_blocks_out(blocks_out)
+    );
 
     // COMMIT check: reserved codes, and what the build supports.
     wire core_dec  = cfg_decrypt && (cfg_mode < 2'd2);    // CTR and GCM use the encrypt direction
     wire cfg_ok    = ((cfg_mode != 2'd3) || (GCM != 0)) && (cfg_key_len != 2'd3) && KEYS[cfg_key_len] &&
                      (core_dec ? (CAN_DEC != 0) : (CAN_ENC != 0));
-    wire is_cmd    = (aw_word == A_COMMAND) && w_strb[0] && (w_data[0] || w_data[1]);
+    wire [1:0] cmd_bits = we_command ? (wf_command & wm_command) : 2'b00;   // {CLEAR, COMMIT}
+    wire is_cmd    = |cmd_bits;
 
     integer i;
     always @(posedge clk) begin
@@ -151,8 +161,8 @@ module aes_axil_regs #(
                 w_full  <= 1'b0;
                 w_data  <= 32'h0;      // no remanence: a written key word leaves no copy here
                 w_strb  <= 4'h0;
-                s_axil_bresp <= mapped(aw_word) ? OKAY : SLVERR;
-                if (is_cmd && w_data[1]) begin                 // CLEAR
+                s_axil_bresp <= wr_mapped ? OKAY : SLVERR;
+                if (cmd_bits[1]) begin                         // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
                     cfg_key <= 256'h0; cfg_iv <= 128'h0;
                 end else if (is_cmd && cfg_ok) begin           // good COMMIT
@@ -161,44 +171,22 @@ module aes_axil_regs #(
                     s_axil_bvalid <= 1'b1;
                     if (is_cmd) err_q[0] <= 1'b1;              // refused COMMIT
                 end
-                if (aw_word == A_CTRL && w_strb[0]) begin     // all CTRL fields are in byte 0
-                    cfg_mode    <= w_data[1:0];
-                    cfg_decrypt <= w_data[2];
-                    cfg_key_len <= w_data[5:4];
-                end
-                if (aw_word == A_ERROR)                        // RW1C; a new event wins
-                    err_q <= (err_q & ~(w_data[3:0] & {4{w_strb[0]}})) | err_ev;
+                if (we_ctrl)
+                    {cfg_key_len, cfg_decrypt, cfg_mode} <= (ctrl & ~wm_ctrl) | (wf_ctrl & wm_ctrl);
+                if (we_error)                                  // RW1C; a new event wins
+                    err_q <= (err_q & ~(wf_error & wm_error)) | err_ev;
                 for (i = 0; i < 8; i = i + 1)
-                    if (aw_word == A_KEY0 + i[9:0])
-                        cfg_key[32*i +: 32] <= merge(cfg_key[32*i +: 32], w_data, w_strb);
+                    if (we_key[i])
+                        cfg_key[32*i +: 32] <= (cfg_key[32*i +: 32] & ~wm_key) | (wf_key & wm_key);
                 for (i = 0; i < 4; i = i + 1)
-                    if (aw_word == A_IV0 + i[9:0])
-                        cfg_iv[32*i +: 32] <= merge(cfg_iv[32*i +: 32], w_data, w_strb);
+                    if (we_iv[i])
+                        cfg_iv[32*i +: 32] <= (cfg_iv[32*i +: 32] & ~wm_iv) | (wf_iv & wm_iv);
             end
         end
     end
 
     // ---- read channel -------------------------------------------------------
     assign s_axil_arready = !s_axil_rvalid;
-    wire [9:0] ar_word = s_axil_araddr[11:2];
-    reg  [31:0] rd_mux;
-    always @(*) begin
-        rd_mux = 32'h0;
-        case (ar_word)
-            A_ID:     rd_mux = ID_VALUE;
-            A_CAPS:   rd_mux = CAPS;
-            A_CTRL:   rd_mux = ctrl_word;
-            A_STATUS: rd_mux = {29'h0, |err_q, st_busy, st_ready};
-            A_ERROR:  rd_mux = {28'h0, err_q};
-            A_BIN:    rd_mux = blocks_in;
-            A_BOUT:   rd_mux = blocks_out;
-            default: begin
-                if (ar_word >= A_IV0 && ar_word <= A_IV3)
-                    rd_mux = cfg_iv[32*ar_word[1:0] +: 32];
-                // KEY0-7 and COMMAND read 0, unmapped offsets too (with SLVERR)
-            end
-        endcase
-    end
 
     always @(posedge clk) begin
         if (!rst_n) begin
@@ -206,7 +194,7 @@ module aes_axil_regs #(
         end else if (s_axil_arvalid && !s_axil_rvalid) begin
             s_axil_rvalid <= 1'b1;
             s_axil_rdata  <= rd_mux;
-            s_axil_rresp  <= mapped(ar_word) ? OKAY : SLVERR;
+            s_axil_rresp  <= rd_mapped ? OKAY : SLVERR;
         end else if (s_axil_rready) begin
             s_axil_rvalid <= 1'b0;
             s_axil_rdata  <= 32'h0;

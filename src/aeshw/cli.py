@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from . import harness
 from .files import UsageError, check_output, read_input, write_output
@@ -21,7 +22,6 @@ def _pad(data: bytes, beat: int) -> bytes:
 
 def cmd_demo(args) -> int:
     from . import harness as h
-    from . import sweep
     key, iv = DEMO_KEY, bytes(range(0xf0, 0x100))
     data = _pad(SAMPLE, 16)
     params = h.axis_params("pipelined")          # aes_axis defaults: every key size, both directions
@@ -64,15 +64,30 @@ def cmd_demo(args) -> int:
             print(f"{arch:10} {desc:42} {res.blocks:6d} {res.cycles:7d} {res.blocks_per_clock:8.3f}  "
                   f"{'OK' if good else 'MISMATCH'} (enc+dec)")
         print()
-    rs = sorted(sweep.load_results(), key=lambda r: (r["target"], sweep._sort_key(r)))
-    if rs:
-        print("Measured synthesis results (docs/results.md; `aeshw synth`, Yosys/nextpnr/OpenSTA):")
-        print(f"{'target':7} {'configuration':72} {'LUT4/LUT':>8} {'kGE':>7} {'Fmax MHz':>9} {'Gbps':>7}")
-        for r in rs:
-            print(f"{r['target']:7} {sweep._cfg_desc(r)[:72]:72} {sweep._f(r.get('luts'), 0):>8} "
-                  f"{sweep._f(r.get('kge')):>7} {sweep._f(r.get('fmax_mhz')):>9} {sweep._f(r.get('throughput_gbps')):>7}")
+    _print_synth_table()
     print(f"\ndemo: {'all outputs match OpenSSL' if ok else 'MISMATCH'}")
     return 0 if ok else 1
+
+
+def _where(r: dict) -> str:
+    """Library or device of a stored result: liberty file stem, or the FPGA device code."""
+    cfg = r.get("config", {})
+    return Path(cfg["liberty"]).name.split(".")[0] if cfg.get("liberty") else cfg.get("device", "")
+
+
+def _print_synth_table() -> None:
+    """One row per measured configuration and library/device. Rows of the plain-ABC flow
+    (kept in docs/results.md only to show what buffering buys) are left out."""
+    from . import sweep
+    rs = [r for r in sweep.load_results() if r.get("config", {}).get("abc_script", "buffered") != "plain"]
+    rs.sort(key=lambda r: (r["target"], _where(r), sweep._sort_key(r)))
+    if not rs:
+        return
+    print("Measured synthesis results (docs/results.md; `aeshw synth`, Yosys/nextpnr/OpenSTA):")
+    print(f"{'target':7} {'library/device':15} {'configuration':72} {'LUT4/LUT':>8} {'kGE':>7} {'Fmax MHz':>9} {'Gbps':>7}")
+    for r in rs:
+        print(f"{r['target']:7} {_where(r):15} {sweep._cfg_desc(r)[:72]:72} {sweep._f(r.get('luts'), 0):>8} "
+              f"{sweep._f(r.get('kge')):>7} {sweep._f(r.get('fmax_mhz')):>9} {sweep._f(r.get('throughput_gbps')):>7}")
 
 
 def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl: str, core_mode: str):
@@ -272,6 +287,19 @@ def cmd_report(args) -> int:
     return sweep.report(args)
 
 
+def cmd_regs(args) -> int:
+    """Write (or, with --check, list) the files generated from the register description."""
+    from .regs import generate
+    if args.check:
+        stale = generate.stale()
+        for rel in stale:
+            print(f"stale: {rel} (run: aeshw regs)")
+        return 1 if stale else 0
+    for rel in generate.write():
+        print(f"wrote {rel}")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="aeshw", description="aes-hw tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -338,6 +366,9 @@ def main(argv=None) -> int:
     w.set_defaults(func=cmd_sweep)
     rp = sub.add_parser("report", help="rewrite docs/results.md and the Pareto plots from docs/results/*.json")
     rp.set_defaults(func=cmd_report)
+    g = sub.add_parser("regs", help="generate RTL, C, Python, docs and IP-XACT from rtl/bus/aes_axis_regs.rdl")
+    g.add_argument("--check", action="store_true", help="write nothing; list stale files, exit 1 if any")
+    g.set_defaults(func=cmd_regs)
     args = p.parse_args(argv)
     try:
         return args.func(args)

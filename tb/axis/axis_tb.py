@@ -21,6 +21,9 @@ from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFra
                            AxiStreamSink, AxiStreamSource)
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
+from aeshw import regs
+from aeshw.regs import (BLOCKS_IN, BLOCKS_OUT, CAPS, COMMAND, CTRL, CTRL_FIELDS, ERROR, ID,  # noqa: F401
+                        IV0, KEY0, STATUS)
 from aeshw.sim import param
 
 LANES = param("LANES", 1)
@@ -28,12 +31,21 @@ USER_WIDTH = param("USER_WIDTH", 1)
 ARCH = param("ARCH", "PIPELINED")
 BEAT = 16 * LANES
 
-ID, CAPS, CTRL, STATUS, ERROR, COMMAND = 0x000, 0x004, 0x010, 0x014, 0x018, 0x01C
-KEY0, IV0, BLOCKS_IN, BLOCKS_OUT = 0x020, 0x040, 0x050, 0x054
-ECB, CBC, CTR, GCM = 0, 1, 2, 3
+# The register map: generated from rtl/bus/aes_axis_regs.rdl (aeshw.regs).
+ECB, CBC, CTR, GCM = regs.MODE_ECB, regs.MODE_CBC, regs.MODE_CTR, regs.MODE_GCM
 MODE_NAMES = {ECB: "ECB", CBC: "CBC", CTR: "CTR", GCM: "GCM"}
-KEY_LEN = {16: 0, 24: 1, 32: 2}
-ID_VALUE = 0x41455301
+KEY_LEN = {16: regs.KEY_LEN_AES128, 24: regs.KEY_LEN_AES192, 32: regs.KEY_LEN_AES256}
+ID_VALUE = regs.ID_VALUE_RESET
+
+
+def ctrl_word(mode: int, decrypt: bool, key_len: int) -> int:
+    return (mode << regs.CTRL_MODE_LSB | int(decrypt) << regs.CTRL_DECRYPT_LSB
+            | key_len << regs.CTRL_KEY_LEN_LSB)
+
+
+def field(value: int, reg: str, name: str) -> int:
+    """Field `name` of register `reg` in a read value."""
+    return (value & getattr(regs, f"{reg}_{name}_MASK")) >> getattr(regs, f"{reg}_{name}_LSB")
 
 
 class Context:
@@ -184,24 +196,25 @@ class AxisTB:
 
     async def stage(self, key: bytes, mode: int, decrypt: bool, iv: bytes = bytes(16),
                     key_len: int | None = None):
-        for i in range(8):
-            await self.wr(KEY0 + 4 * i, int.from_bytes(key.ljust(32, b"\0")[4 * i:4 * i + 4], "little"))
-        for i in range(4):
-            await self.wr(IV0 + 4 * i, int.from_bytes(iv[4 * i:4 * i + 4], "little"))
+        for i in range(regs.KEY_COUNT):
+            word = key.ljust(4 * regs.KEY_COUNT, b"\0")[4 * i:4 * i + 4]
+            await self.wr(KEY0 + regs.KEY_STRIDE * i, int.from_bytes(word, "little"))
+        for i in range(regs.IV_COUNT):
+            await self.wr(IV0 + regs.IV_STRIDE * i, int.from_bytes(iv[4 * i:4 * i + 4], "little"))
         kl = KEY_LEN[len(key)] if key_len is None else key_len
-        await self.wr(CTRL, (mode & 3) | (int(decrypt) << 2) | (kl << 4))
+        await self.wr(CTRL, ctrl_word(mode & 3, decrypt, kl))
 
     async def commit(self, key: bytes, mode: int, decrypt: bool, iv: bytes = bytes(16)):
         """Stage and COMMIT a good configuration; the scoreboard switches at its B handshake."""
         await self.stage(key, mode, decrypt, iv)
         self.pending_ctx = Context(key, mode, decrypt, iv)
-        r = await self.wr(COMMAND, 1)
+        r = await self.wr(COMMAND, regs.COMMAND_COMMIT_MASK)
         assert r == 0
         assert self.pending_ctx is None, "COMMIT B handshake not seen"
 
     async def clear(self):
         self.clear_pending = True
-        assert await self.wr(COMMAND, 2) == 0
+        assert await self.wr(COMMAND, regs.COMMAND_CLEAR_MASK) == 0
 
     # ---- streams ---------------------------------------------------------------
     def frame(self, data: bytes, user: int | None = None) -> AxiStreamFrame:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TAG = "SPDX-License-Identifier: Apache-2.0"
-SOURCE_SUFFIXES = {".v", ".sv", ".cpp", ".h", ".c", ".py", ".sby", ".f", ".toml"}
+SOURCE_SUFFIXES = {".v", ".sv", ".cpp", ".h", ".c", ".py", ".sby", ".f", ".toml", ".rdl"}
 SOURCE_NAMES = {"Makefile", ".ci/run", "aes_hw.core", "requirements.txt", ".gitignore"}
 
 

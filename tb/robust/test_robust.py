@@ -45,8 +45,10 @@ from aeshw.sim import param
 from flops import flop_names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "axis"))   # tb/axis: axis_tb
-from axis_tb import (ARCH, BEAT, BLOCKS_IN, BLOCKS_OUT, CAPS, CBC, COMMAND, CTR, CTRL, ECB,
-                     ERROR, ID, ID_VALUE, IV0, KEY0, LANES, STATUS, AxisTB, Context, oneshot)
+from aeshw import regs
+from axis_tb import (ARCH, BEAT, BLOCKS_IN, BLOCKS_OUT, CAPS, CBC, COMMAND, CTR, CTRL, CTRL_FIELDS, ECB,
+                     ERROR, ID, ID_VALUE, IV0, KEY0, KEY_LEN, LANES, STATUS, AxisTB, Context, field,
+                     oneshot)
 
 STAGES = param("STAGES", 1)
 U = param("U", 1)
@@ -68,12 +70,11 @@ def rbytes(rng, n):
 
 
 def caps_value() -> int:
-    arch = {"ITERATIVE": 0, "FOLDED": 1, "PIPELINED": 2}[ARCH]
-    agile = int(ARCH == "PIPELINED" and KEY_MODE == "AGILE")
-    stages = 1 if ARCH == "ITERATIVE" else STAGES
-    u = U if ARCH == "FOLDED" else 1
-    return (min(LANES, 255) | arch << 8 | 1 << 10 | 1 << 11 | 7 << 12 | 7 << 16 | agile << 19
-            | min(stages, 15) << 20 | min(u, 15) << 24 | int(bool(GCM)) << 28)
+    values = {"LANES": min(LANES, 255), "ARCH": getattr(regs, f"ARCH_{ARCH}"), "ENC": 1, "DEC": 1,
+              "KEY_SIZES": 7, "MODES": 7, "AGILE": int(ARCH == "PIPELINED" and KEY_MODE == "AGILE"),
+              "STAGES": min(1 if ARCH == "ITERATIVE" else STAGES, 15),
+              "U": min(U if ARCH == "FOLDED" else 1, 15), "GCM": int(bool(GCM))}
+    return sum(v << getattr(regs, f"CAPS_{k}_LSB") for k, v in values.items())
 
 
 # ---- register map model ------------------------------------------------------------------
@@ -96,8 +97,7 @@ class RegModel:
 
     @staticmethod
     def mapped(addr: int) -> bool:
-        w = (addr >> 2) & 0x3FF
-        return w <= 1 or 4 <= w <= 0x15
+        return addr & ((1 << regs.ADDR_BITS) - 4) in regs.MAPPED
 
     @staticmethod
     def merge(old: int, data: int, strb: int) -> int:
@@ -107,25 +107,25 @@ class RegModel:
         return old
 
     def cfg_ok(self) -> bool:
-        mode, klen = self.ctrl & 3, self.ctrl >> 4 & 3
-        # every build here has all key sizes and both directions; MODE 3 is GCM if built
-        return (mode != 3 or bool(GCM)) and klen != 3
+        mode, klen = field(self.ctrl, "CTRL", "MODE"), field(self.ctrl, "CTRL", "KEY_LEN")
+        # every build here has all key sizes and both directions; GCM if built
+        return (mode != regs.MODE_GCM or bool(GCM)) and klen in KEY_LEN.values()
 
     def write(self, addr: int, data: int, strb: int) -> int:
         if not self.mapped(addr):
             return SLVERR
         a = addr & 0xFFC
-        if a == CTRL and strb & 1:
-            self.ctrl = data & 0x37
+        if a == CTRL and strb & 1:                         # all fields in byte 0
+            self.ctrl = data & CTRL_FIELDS
         elif a == ERROR and strb & 1:
-            self.err &= ~data & 0xF
-        elif a == COMMAND and strb & 1 and data & 3:
-            if data & 2:                                   # CLEAR wins
+            self.err &= ~data & regs.ERROR_FIELDS
+        elif a == COMMAND and strb & 1 and data & regs.COMMAND_FIELDS:
+            if data & regs.COMMAND_CLEAR_MASK:             # CLEAR wins
                 self.key, self.iv, self.ready = [0] * 8, [0] * 4, False
             elif self.cfg_ok():
                 self.ready = True
             else:
-                self.err |= 1
+                self.err |= regs.ERROR_BAD_CONFIG_MASK
         elif KEY0 <= a < KEY0 + 32:
             i = (a - KEY0) // 4
             self.key[i] = self.merge(self.key[i], data, strb)
@@ -145,7 +145,7 @@ class RegModel:
         if a == CTRL:
             return self.ctrl, OKAY
         if a == STATUS:
-            return int(self.ready) | (int(self.err != 0) << 2), OKAY
+            return (regs.STATUS_READY_MASK * self.ready) | (regs.STATUS_ERROR_MASK * (self.err != 0)), OKAY
         if a == ERROR:
             return self.err, OKAY
         if IV0 <= a < IV0 + 16:

@@ -21,6 +21,7 @@
 // report: "seg FIRST LAST BYTES RESET" per segment between resets, then
 //   key=value statistics. Any protocol or framing violation exits 3.
 #include "Vaxis.h"
+#include "aes_axis_driver.h"  // sw/: the C driver and the generated register headers
 #include "verilated.h"
 
 #include <algorithm>
@@ -29,6 +30,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstddef>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -39,13 +41,15 @@
 
 namespace {
 
-enum : uint32_t { CTRL = 0x010, STATUS = 0x014, ERROR = 0x018, COMMAND = 0x01C,
-                  KEY0 = 0x020, IV0 = 0x040, BLOCKS_IN = 0x050, BLOCKS_OUT = 0x054 };
+// register offsets from the generated layout
+enum : uint32_t { STATUS = offsetof(aes_axis_regs_t, STATUS), ERROR = offsetof(aes_axis_regs_t, ERROR),
+                  COMMAND = offsetof(aes_axis_regs_t, COMMAND), BLOCKS_IN = offsetof(aes_axis_regs_t, BLOCKS_IN),
+                  BLOCKS_OUT = offsetof(aes_axis_regs_t, BLOCKS_OUT) };
 
 struct Job {
-    uint8_t key[32] = {0};
+    uint8_t key[sizeof(aes_axis_regs_t::KEY)] = {0};
     int key_len = 0, mode = 0, decrypt = 0;
-    uint8_t iv[16] = {0};
+    uint8_t iv[sizeof(aes_axis_regs_t::IV)] = {0};
     size_t nbytes = 0;
     long reset = -1;
     int commit = 1;
@@ -98,6 +102,11 @@ struct ExpectBeat {       // what the output beat for an accepted input beat mus
 };
 
 struct AxilOp { bool write; uint32_t addr, data; };
+
+// The driver's write accessor: a queued AXI4-Lite write (bus = the harness's queue).
+extern "C" void queue_write(void* bus, uint32_t offset, uint32_t value) {
+    static_cast<std::deque<AxilOp>*>(bus)->push_back({true, offset, value});
+}
 
 }  // namespace
 
@@ -178,11 +187,14 @@ int main(int argc, char** argv) {
     const size_t total_beats_hint = (in.size() + beat - 1) / beat;
     size_t progress_step = total_beats_hint / 50 + 1, next_progress = progress_step;
 
+    // Each COMMIT is programmed by the C driver (sw/aes_axis_driver.c) on a write-only bus
+    // that queues its accesses as AXI4-Lite writes.
+    aes_axis_t dev;
+    aes_axis_init(&dev, &axil_q, queue_write, nullptr);
     auto queue_commit = [&](const Job& j) {
-        axil_q.push_back({true, CTRL, uint32_t(j.mode | j.decrypt << 2 | j.key_len << 4)});
-        for (int w = 0; w < 8; ++w) axil_q.push_back({true, KEY0 + 4u * w, le32(j.key + 4 * w)});
-        for (int w = 0; w < 4; ++w) axil_q.push_back({true, IV0 + 4u * w, le32(j.iv + 4 * w)});
-        axil_q.push_back({true, COMMAND, 1});
+        int err = aes_axis_stage_and_commit(&dev, j.key, 16 + 8 * size_t(j.key_len), uint32_t(j.mode),
+                                            j.decrypt, j.iv);
+        if (err != AES_AXIS_OK) fail("the driver refused job %llu (error -%llu)", job_idx, (unsigned long long)(-err));
     };
     auto end_segment = [&](bool by_reset, size_t last_job) {
         char line[96];
@@ -201,7 +213,8 @@ int main(int argc, char** argv) {
         std::memcpy(bytes, &in[job_off + job_sent], real);
         for (int w = 0; w < 4 * lanes; ++w) cur_data[w] = le32(bytes + 4 * w);
         // CTR: tkeep = the message bytes; ECB/CBC: whole blocks (padding lanes kept, dropped later)
-        uint32_t keep_bytes = (j.mode >= 2) ? real : uint32_t(beat);
+        bool streamed = j.mode == AES_AXIS_MODE_CTR || j.mode == AES_AXIS_MODE_GCM;
+        uint32_t keep_bytes = streamed ? real : uint32_t(beat);
         for (int w = 0; w < keep_words; ++w) {
             int lo = 32 * w, n = int(keep_bytes) - lo;
             cur_keep[w] = n >= 32 ? 0xffffffffu : n <= 0 ? 0u : ((1u << n) - 1);
