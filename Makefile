@@ -26,24 +26,24 @@ demo: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.cli demo
 
 lint: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.lint
+	$(RUN) $(VPY) -m aeshw.check.lint
 
 # Regenerate the register map's RTL, C, Python, docs and IP-XACT from rtl/bus/aes_axis_regs.rdl.
 regs: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.cli regs
 
 test: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.lint
-	$(RUN) $(VPY) -m aeshw.formal
+	$(RUN) $(VPY) -m aeshw.check.lint
+	$(RUN) $(VPY) -m aeshw.check.formal
 	$(RUN) $(VPY) -m pytest -n $(JOBS) --durations=15
 
 # SymbiYosys proofs (k-induction; formal/README.md): also run by `make test`.
 formal: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.formal
+	$(RUN) $(VPY) -m aeshw.check.formal
 
 # RTL line+toggle coverage of tb/lib, tb/core, tb/axis, tb/robust (Verilator): build/coverage/summary.md
 coverage: $(STAMP)
-	$(RUN) nice $(VPY) -m aeshw.coverage -j $(JOBS)
+	$(RUN) nice $(VPY) -m aeshw.sim.coverage -j $(JOBS)
 
 # Benchmarks / soaks, not part of `make test`.
 stress: $(STAMP)
@@ -53,14 +53,14 @@ stress: $(STAMP)
 # random commits, resets, backpressure, OpenSSL as the oracle.
 STRESS_BLOCKS ?= 1000000
 stress-axis: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.stress --blocks $(STRESS_BLOCKS)
+	$(RUN) $(VPY) -m aeshw.sim.stress --blocks $(STRESS_BLOCKS)
 
 # `aeshw run` speed in every mode (16 MB per run, each output checked against OpenSSL): one table,
 # compared with docs/results/run_bench.json (exit 1 when a row fell by more than 30%).
 # RUN_BENCH_ARGS=--update stores the new table and rewrites docs/results.md.
 RUN_BENCH_ARGS ?=
 run-bench: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.run_bench $(RUN_BENCH_ARGS)
+	$(RUN) $(VPY) -m aeshw.sim.run_bench $(RUN_BENCH_ARGS)
 
 # Synthesis (aeshw synth): an end-to-end run of the smallest core on each FPGA flow (minutes),
 # and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.
@@ -78,7 +78,7 @@ synth-smoke: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/synth/smoke_synth.py -v
 
 sweep: $(STAMP) $(if $(LIBERTY),asic-tools)
-	$(RUN) $(VPY) -m aeshw.cli sweep $(if $(LIBERTY),--liberty $(LIBERTY)) $(SWEEP_ARGS)
+	$(RUN) $(VPY) -m aeshw.cli sweep --jobs $(JOBS) $(if $(LIBERTY),--liberty $(LIBERTY)) $(SWEEP_ARGS)
 
 report: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.cli report

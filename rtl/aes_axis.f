@@ -7,7 +7,7 @@ core/aes_core_folded.v
 core/aes_core_pipelined.v
 lib/aes_gf128_mul.v
 lib/aes_ghash.v
-modes/aes_core_select.v
+core/aes_core_select.v
 modes/aes_gcm_frame.v
 modes/aes_gcm_tag.v
 modes/aes_mode_engine.v

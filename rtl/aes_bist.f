@@ -5,5 +5,5 @@ core/aes_key_prep.v
 core/aes_round_unit.v
 core/aes_core_folded.v
 core/aes_core_pipelined.v
-modes/aes_core_select.v
+core/aes_core_select.v
 test/aes_bist.v

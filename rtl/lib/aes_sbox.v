@@ -14,7 +14,7 @@
 // COMPOSITE cuts: PIPE=1 after the GF(2^4) inversion; PIPE=2 also after the
 // norm d = a^2*L + a*b + b^2. LUT cuts are registers at the input (a table
 // has no interior; retiming may move them).
-// The basis-change constants come from src/aeshw/gf.py (composite_constants).
+// The basis-change constants come from src/aeshw/model/gf.py (composite_constants).
 `default_nettype none
 
 module aes_sbox #(
@@ -97,7 +97,7 @@ module aes_sbox #(
         endcase
     endfunction
 
-    // The tables as constants: entry x is bits [8x+7:8x] (from src/aeshw/gf.py).
+    // The tables as constants: entry x is bits [8x+7:8x] (from src/aeshw/model/gf.py).
     // A constant part-select keeps simulators fast and maps to a mux tree/ROM.
     localparam [2047:0] SBOX_FWD = {
         256'h16bb54b00f2d99416842e6bf0d89a18cdf2855cee9871e9b948ed9691198f8e1,

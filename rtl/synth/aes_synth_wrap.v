@@ -10,7 +10,7 @@
 // synthesis cannot trim the core), and the pins stay few: clk, rst_n, sin,
 // dout. The core instance is kept as its own hierarchy level during
 // synthesis so `aeshw synth` can report the core's resources separately
-// from the harness's (src/aeshw/synth.py).
+// from the harness's (src/aeshw/synth/flow.py).
 //
 // ARCH: "FOLDED" (aes_core_folded: iterative / folded) or "PIPELINED"
 // (aes_core_pipelined); the other parameters are passed to the core.

@@ -11,10 +11,10 @@ import random
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from aeshw.model import NR, ecb_decrypt, ecb_encrypt, mct_ecb, mct_next_key, to_bytes
+from aeshw.model import NR, ecb_decrypt, ecb_encrypt, mct_ecb, mct_next_key, perf, to_bytes
 from aeshw.sim import param
-from aeshw.tb_core import CoreTB
-from aeshw.vectors import ecb_vectors
+from aeshw.sim.core_tb import CoreTB
+from aeshw.model.vectors import ecb_vectors
 
 LANES = param("LANES", 1)
 MODE = param("MODE", "BOTH")
@@ -32,11 +32,10 @@ def dirs():
 
 
 def latency(nr: int) -> int:
-    """Cycles from the input handshake to out_valid (output always ready)."""
-    if PIPELINED and KEY_MODE == "AGILE":
-        pre = NR_MAX if MODE != "ENC" else 0          # key pre-expansion stages
-        return (pre + 1 + NR_MAX) * STAGES + 1        # + the whitening stage (first key step)
-    return nr * STAGES + 1
+    """Cycles from the input handshake to out_valid (output always ready): the documented
+    formula (aeshw.model.perf)."""
+    return perf.latency("pipelined" if PIPELINED else "folded", STAGES, nr, KEY_MODE or "SHARED",
+                        MODE != "ENC", NR_MAX)
 
 
 async def new_tb(dut, seed=1):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_gf128_mul (combinational form, REG = 0: p = a * b ^ c) against
-aeshw.gcm.gf128_mul (SP 800-38D Algorithm 1, itself checked against OpenSSL by
+aeshw.model.gcm.gf128_mul (SP 800-38D Algorithm 1, itself checked against OpenSSL by
 test_py_gcm_model.py). RTL vectors are int.from_bytes(block, "little")."""
 import os
 import random
@@ -8,7 +8,7 @@ import random
 import cocotb
 from cocotb.triggers import Timer
 
-from aeshw.gcm import ONE, gf128_mul
+from aeshw.model.gcm import ONE, gf128_mul
 
 ZERO = bytes(16)
 X127 = bytes(15) + b"\x01"          # only x^127 set: lsb of byte 15

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb tests for aes_ghash (LANES blocks per clock) against aeshw.gcm.
+"""cocotb tests for aes_ghash (LANES blocks per clock) against aeshw.model.gcm.
 
 Per-cycle reference: a beat taken at en-edge n makes `state` show the hash
 including it from just after en-edge n+1 until en-edge n+2; h_busy is high for exactly LANES-1 cycles
@@ -18,7 +18,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from aeshw import gcm
+from aeshw.model import gcm
 from aeshw.sim import param
 
 ZERO = bytes(16)

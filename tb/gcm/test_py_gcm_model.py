@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""src/aeshw/gcm.py (the GCM reference the RTL tests use) against OpenSSL via
+"""src/aeshw/model/gcm.py (the GCM reference the RTL tests use) against OpenSSL via
 `cryptography`, and against a sample of the NIST CAVP GCM files: random keys,
 IVs of 96 bits and of other lengths, AAD and plaintext lengths around block
 boundaries, truncated tags; plus the field arithmetic's algebraic identities."""
@@ -11,8 +11,8 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from aeshw import gcm
-from aeshw.vectors import aes_dir
+from aeshw.model import gcm
+from aeshw.model.vectors import aes_dir
 
 rng = random.Random(38)
 LENS = [0, 1, 15, 16, 17, 31, 32, 33, 48, 63, 64, 100]

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """pytest entry for the GCM building blocks: aes_gf128_mul (GF(2^128) multiply)
-and aes_ghash (aggregated GHASH), against src/aeshw/gcm.py.
+and aes_ghash (aggregated GHASH), against src/aeshw/model/gcm.py.
 
 Verilator builds once: tb_gcm_all.v holds the multiplier and aes_ghash at
 LANES = 1, 2, 4, which the cocotb modules test in turn. Icarus, which compiles

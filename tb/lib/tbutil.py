@@ -75,8 +75,8 @@ class Pipe:
 
 # ---- byte substitution (aes_sbox, aes_sub_bytes) -----------------------------
 def subst_ref(mode: str, inv: int, value: int, nbytes: int) -> int:
-    """Reference SubBytes/InvSubBytes on `nbytes` bytes, from aeshw.gf tables."""
-    from aeshw.gf import inv_sbox_table, sbox_table
+    """Reference SubBytes/InvSubBytes on `nbytes` bytes, from aeshw.model.gf tables."""
+    from aeshw.model.gf import inv_sbox_table, sbox_table
     backward = {"ENC": False, "DEC": True}.get(mode, bool(inv))
     t = inv_sbox_table() if backward else sbox_table()
     b = value.to_bytes(nbytes, "little")

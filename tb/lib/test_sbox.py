@@ -4,14 +4,14 @@
 Toplevel is either aes_sbox itself (IMPL/MODE/PIPE from the build parameters)
 or the wrapper tb_sbox_all (every IMPL x MODE x PIPE side by side, same
 inputs), where LUT and COMPOSITE outputs are also compared with each other.
-The reference is aeshw.gf (tables computed from the field definition and the
+The reference is aeshw.model.gf (tables computed from the field definition and the
 affine map), never the RTL's own tables.
 """
 import random
 
 import cocotb
 
-from aeshw.gf import inv_sbox_table, sbox_table
+from aeshw.model.gf import inv_sbox_table, sbox_table
 from aeshw.model import check_model_against_openssl
 from aeshw.sim import param
 from tbutil import SubstInst, run_subst_stream, seed, start_clock, subst_stimulus, top_name

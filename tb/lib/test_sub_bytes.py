@@ -5,7 +5,7 @@ Toplevel aes_sub_bytes (NBYTES/IMPL/MODE/PIPE from the build parameters) or
 the wrapper tb_datapath_all (several parameter sets at once, fed the low bytes
 of one in_data). Every lane sees every byte value in both directions, with
 the exact PIPE latency and ce stalls; reference: aeshw.model.sub_bytes /
-aeshw.gf tables.
+aeshw.model.gf tables.
 """
 import random
 

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from aeshw.paths import filelist
-from aeshw.synth import _tool
+from aeshw.synth import tool as _tool
 
 SCRIPT = """read_verilog -defer {files}
 chparam {sets} aes_axis

@@ -40,7 +40,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import Event, FallingEdge, RisingEdge
 from cocotbext.axi import AxiStreamBus, AxiStreamSink, AxiStreamSource
 
-from aeshw import gcm_packet as gp
+from aeshw.model import gcm_packet as gp
 from aeshw.sim import param
 from flops import flop_names
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from aeshw import gcm_packet as gp
-from aeshw import harness as h
-from aeshw.vectors import gcm_files, parse_gcm_rsp
+from aeshw.model import gcm_packet as gp
+from aeshw.sim import harness as h
+from aeshw.model.vectors import gcm_files, parse_gcm_rsp
 
 ERR_TAG_FAIL, ERR_FRAME = 4, 8
 

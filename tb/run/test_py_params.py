@@ -2,7 +2,7 @@
 """Every configuration `aeshw run` can be asked for is built correctly or refused.
 
 * At every boundary of every core parameter (one below, the ends, one above) the CLI's verdict
-  (aeshw.params) matches the RTL's own: an accepted configuration elaborates, a refused one stops
+  (aeshw.cli.params) matches the RTL's own: an accepted configuration elaborates, a refused one stops
   elaboration with an ERROR_<module>_<PARAM>_... module that names the parameter, in Verilator
   (--lint-only) and Icarus alike.
 * The CLI refuses each out-of-range value with exit 2 before building, naming the option.
@@ -17,10 +17,10 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from aeshw import cli
-from aeshw.params import LANES, STAGES, U, problems
+from aeshw.cli.params import LANES, STAGES, U, problems
 from aeshw.paths import RTL, filelist
 from aeshw.sim import vlog_param
-from aeshw.synth import _tool
+from aeshw.synth import tool as _tool
 
 # a configuration: (arch, lanes, stages, u, impl, key_mode)
 

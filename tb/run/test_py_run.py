@@ -12,7 +12,8 @@ import sys
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from aeshw import cli, harness as h, stress
+from aeshw import cli
+from aeshw.sim import harness as h, stress
 
 rng = random.Random(5)
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Unit tests for the `aeshw synth` log parsers (src/aeshw/synth_parse.py) on captured tool
+"""Unit tests for the `aeshw synth` log parsers (src/aeshw/synth/parse.py) on captured tool
 output: tb/synth/logs holds small real excerpts produced by `aeshw synth` (Yosys 0.70 stat
 -json, nextpnr 0.11 logs, OpenSTA report_checks). Liberty snippets are made up here (the real
 libraries are not redistributed with the project)."""
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aeshw import synth_parse as P
+from aeshw.synth import parse as P
 from aeshw.synth import Config, model
 
 LOGS = Path(__file__).parent / "logs"
@@ -177,15 +177,15 @@ def test_liberty_buffer_function_in_parentheses():
 def test_enable_flip_flops_kept_out():
     """A flip-flop whose next state reads its own state has a built-in enable: `aeshw synth`
     tells dfflibmap not to use it (its enable fan-out would be hidden from ABC's buffering)."""
-    from aeshw import synth
+    from aeshw.synth.targets.asic import dont_use_enable_ffs
     edff = ('  cell (EDFF_X1) { area : 6.0 ; ff ("IQ","IQN") { next_state : "(D&DE) | (IQ&!DE)" ; '
             'clocked_on : "CK" ; }\n    pin (D) { direction : input ; }\n'
             '    pin (Q) { direction : output ; function : "IQ" ; } }\n')
     cells = P.liberty_cells(LIB.replace("library (toy) {\n", "library (toy) {\n" + edff))
     assert cells["EDFF_X1"]["seq"] and cells["EDFF_X1"]["enable_ff"]
     assert not cells["DFF_X1"]["enable_ff"] and not cells["NAND2_X1"]["enable_ff"]
-    assert synth._dont_use_enable_ffs(cells) == " -dont_use EDFF_X1"
-    assert synth._dont_use_enable_ffs(P.liberty_cells(LIB)) == ""
+    assert dont_use_enable_ffs(cells) == " -dont_use EDFF_X1"
+    assert dont_use_enable_ffs(P.liberty_cells(LIB)) == ""
 
 
 # ---- model figures (docs/core_interface.md) -----------------------------------------------------

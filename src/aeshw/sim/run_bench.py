@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from .paths import BUILD, ROOT
+from ..paths import BUILD, ROOT
 
 STORED = ROOT / "docs" / "results" / "run_bench.json"
 KEY = "000102030405060708090a0b0c0d0e0f"
@@ -132,7 +132,7 @@ def compare(rows: list[dict], stored: dict | None) -> list[str]:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m aeshw.run_bench", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m aeshw.sim.run_bench", description=__doc__.split("\n")[0])
     p.add_argument("--bytes", type=int, default=16_000_000, help="input size per run")
     p.add_argument("--repeat", type=int, default=3, help="timed runs per row (median)")
     p.add_argument("--only", help="rows whose name contains this")
@@ -156,8 +156,8 @@ def main(argv=None) -> int:
         if args.only:
             sys.exit("run-bench: --update stores the whole table; run it without --only")
         STORED.write_text(json.dumps(data, indent=2) + "\n")
-        from . import sweep
-        sweep.write_page()
+        from ..report import page
+        page.write_page()
         print(f"stored {STORED.relative_to(ROOT)}; docs/results.md rewritten")
     return 1 if regressions else 0
 

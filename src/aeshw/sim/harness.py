@@ -14,11 +14,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import regs
-from .paths import BUILD, ROOT, filelist
-from .sim import _verilator_env, vlog_param
+from .. import regs
+from ..paths import BUILD, ROOT, filelist
+from .runner import verilator_env, vlog_param
 
-HARNESS_DIR = Path(__file__).parent / "harness"
+HARNESS_DIR = Path(__file__).parent / "cpp"
 CORE_CPP = HARNESS_DIR / "core_harness.cpp"
 AXIS_CPP = HARNESS_DIR / "axis_harness.cpp"
 SW_INCLUDE = ROOT / "sw" / "include"
@@ -85,7 +85,7 @@ def _build(top: str, prefix: str, srcs: list[Path], cpp: list[Path], params: dic
 
 
 def _build_locked(top, prefix, srcs, cpp, params, mdir: Path, exe: Path) -> Path:
-    _verilator_env()
+    verilator_env()
     mdir.mkdir(parents=True, exist_ok=True)
     cmd = ["verilator", "--cc", "--exe", "-O3", "-Wno-fatal", "-Wno-lint",
            "--x-assign", "fast", "--x-initial", "unique",
@@ -147,7 +147,7 @@ def build_axis(params: dict) -> Path:
 class Job:
     """One message: committed context (unless commit is False), then `data` on s_axis.
     reset: -1 none, -2 reset while the COMMIT is outstanding, R >= 0 after R beats.
-    GCM: data is the packet (aeshw.gcm_packet) and `expect` the output packet."""
+    GCM: data is the packet (aeshw.model.gcm_packet) and `expect` the output packet."""
     key: bytes
     mode: str
     decrypt: bool

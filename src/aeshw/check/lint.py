@@ -8,8 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .paths import RTL
-from .sim import _verilator_env
+from ..paths import RTL
+from ..sim.runner import verilator_env
 
 # (top, extra -G parameters). Every .v under rtl/ is linted as a top with its
 # defaults; these add the parameter corners that change the generated logic.
@@ -77,7 +77,7 @@ def iverilog_2005(top: str) -> tuple[bool, str]:
 
 
 def main() -> int:
-    _verilator_env()
+    verilator_env()
     tops = [(p.stem, {}) for p in all_sources()] + CORNERS
     bad = 0
     from concurrent.futures import ThreadPoolExecutor

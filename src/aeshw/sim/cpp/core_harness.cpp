@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Compiled Verilator harness for any core with the shared core interface:
 // streams a file of blocks through the RTL at full speed (no per-cycle Python)
-// and reports the cycle counts. Built by aeshw.harness, top prefixed Vcore.
+// and reports the cycle counts. Built by aeshw.sim.harness, top prefixed Vcore.
 //
 // usage: Vharness KEYHEX KEYLEN(0/1/2) DECRYPT(0/1) LANES IN OUT
 // The input length must be a multiple of 16*LANES bytes.

@@ -34,7 +34,7 @@ STALLS = [(0, 0), (30, 30), (60, 5), (5, 60), (80, 80)]
 def gen_gcm_group(rng: random.Random, resets: bool) -> list[h.Job]:
     """GCM packets under one COMMIT (new IV, AAD, length, tag length each; some tags
     tampered); a reset may cut the last one."""
-    from . import gcm_packet as gp
+    from ..model import gcm_packet as gp
     key, dec, out = rng.randbytes(rng.choice([16, 24, 32])), rng.random() < 0.5, []
     n = rng.randint(1, 8)
     for k in range(n):

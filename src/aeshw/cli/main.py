@@ -7,9 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-from . import harness
+from ..sim import harness
 from .files import UsageError, check_output, read_input, write_output
-from .model import ecb_decrypt, ecb_encrypt
+from ..model import ecb_encrypt
 
 SAMPLE = (b"aes-hw demo: the quick brown fox jumps over the lazy dog. "
           b"NIST FIPS-197 Advanced Encryption Standard, in hardware. ") * 64
@@ -21,7 +21,7 @@ def _pad(data: bytes, beat: int) -> bytes:
 
 
 def cmd_demo(args) -> int:
-    from . import harness as h
+    from ..sim import harness as h
     key, iv = DEMO_KEY, bytes(range(0xf0, 0x100))
     data = _pad(SAMPLE, 16)
     params = h.axis_params("pipelined")          # aes_axis defaults: every key size, both directions
@@ -78,25 +78,23 @@ def _where(r: dict) -> str:
 def _print_synth_table() -> None:
     """One row per measured configuration and library/device. Rows of the plain-ABC flow
     (kept in docs/results.md only to show what buffering buys) are left out."""
-    from . import sweep
-    rs = [r for r in sweep.load_results() if r.get("config", {}).get("abc_script", "buffered") != "plain"]
-    rs.sort(key=lambda r: (r["target"], _where(r), sweep._sort_key(r)))
+    from ..report.results import cfg_desc, fmt, load_results, sort_key
+    rs = [r for r in load_results() if r.get("config", {}).get("abc_script", "buffered") != "plain"]
+    rs.sort(key=lambda r: (r["target"], _where(r), sort_key(r)))
     if not rs:
         return
     print("Measured synthesis results (docs/results.md; `aeshw synth`, Yosys/nextpnr/OpenSTA):")
     print(f"{'target':7} {'library/device':15} {'configuration':72} {'LUT4/LUT':>8} {'kGE':>7} {'Fmax MHz':>9} {'Gbps':>7}")
     for r in rs:
-        print(f"{r['target']:7} {_where(r):15} {sweep._cfg_desc(r)[:72]:72} {sweep._f(r.get('luts'), 0):>8} "
-              f"{sweep._f(r.get('kge')):>7} {sweep._f(r.get('fmax_mhz')):>9} {sweep._f(r.get('throughput_gbps')):>7}")
+        print(f"{r['target']:7} {_where(r):15} {cfg_desc(r)[:72]:72} {fmt(r.get('luts'), 0):>8} "
+              f"{fmt(r.get('kge')):>7} {fmt(r.get('fmax_mhz')):>9} {fmt(r.get('throughput_gbps')):>7}")
 
 
 def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl: str, core_mode: str):
     """Fmax of the closest measured configuration in docs/results (ASIC first, then ECP5)."""
-    import json
-    from .paths import ROOT
+    from ..report.results import load_results
     best = None
-    for f in sorted((ROOT / "docs" / "results").glob("*.json")):
-        r = json.loads(f.read_text())
+    for r in load_results():
         c = r.get("config", {})
         if (r.get("arch") != arch or r.get("lanes") != lanes or r.get("stages_per_round") != stages
                 or not r.get("fmax_mhz") or c.get("impl") != impl
@@ -104,7 +102,7 @@ def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl:
             continue
         rank = ({"asic": 0, "ecp5": 1, "ice40": 2}.get(r["target"], 3), r.get("mode") != core_mode)
         if best is None or rank < best[0]:
-            best = (rank, r["fmax_mhz"], f"{r['target']} {r.get('device', '')}, {f.name}")
+            best = (rank, r["fmax_mhz"], f"{r['target']} {r.get('device', '')}, {r['_file']}")
     return (best[1], best[2]) if best else (None, None)
 
 
@@ -163,7 +161,7 @@ def _run_params(args, key_len: int, decrypt: bool) -> dict:
 def _run_job(args, key, iv, aad, data, tag, decrypt):
     if args.mode != "gcm":
         return harness.Job(key, args.mode, decrypt, iv, data)
-    from . import gcm_packet as gp
+    from ..model import gcm_packet as gp
     expect = None if args.no_check else gp.expected_output(key, iv, aad, data, args.tag_len,
                                                            tag if decrypt else None, args.lanes)
     return harness.Job(key, "gcm", decrypt, bytes(16),
@@ -172,7 +170,7 @@ def _run_job(args, key, iv, aad, data, tag, decrypt):
 
 def _gcm_result(args, iv, aad, n: int, output: bytes, decrypt: bool) -> bytes | None:
     """What a GCM run writes: the plaintext, or the ciphertext and tag; None if the tag failed."""
-    from . import gcm_packet as gp
+    from ..model import gcm_packet as gp
     off = (len(gp.header(iv, args.tag_len, args.lanes)) + len(gp.iv_section(iv, args.lanes)) + 16
            + -(-len(aad) // 16) * 16)
     payload, last = output[off:off + n], output[-16:]
@@ -240,7 +238,7 @@ def cmd_run(args) -> int:
 
 
 def _synth_config(args):
-    from .synth import Config
+    from ..synth import Config
     return Config(arch=args.arch, lanes=args.lanes, stages=args.stages, u=args.u, impl=args.impl.upper(),
                   mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
@@ -250,7 +248,7 @@ def _synth_config(args):
 
 def cmd_synth(args) -> int:
     import json
-    from . import synth
+    from .. import synth
     from .params import problems
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
            problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
@@ -278,18 +276,18 @@ def cmd_synth(args) -> int:
 
 
 def cmd_sweep(args) -> int:
-    from . import sweep
+    from ..synth import sweep
     return sweep.main(args)
 
 
 def cmd_report(args) -> int:
-    from . import sweep
-    return sweep.report(args)
+    from ..report import page
+    return page.report(args)
 
 
 def cmd_regs(args) -> int:
     """Write (or, with --check, list) the files generated from the register description."""
-    from .regs import generate
+    from ..regs import generate
     if args.check:
         stale = generate.stale()
         for rel in stale:
@@ -301,6 +299,8 @@ def cmd_regs(args) -> int:
 
 
 def main(argv=None) -> int:
+    from ..synth import TARGETS
+    from ..synth.targets.asic import ABC_SCRIPTS
     p = argparse.ArgumentParser(prog="aeshw", description="aes-hw tools")
     sub = p.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("demo", help="build the default cores, encrypt a sample, verify")
@@ -341,13 +341,13 @@ def main(argv=None) -> int:
     s.add_argument("--mode", default="ENC", type=str.upper, choices=["ENC", "DEC", "BOTH"])
     s.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
     s.add_argument("--keys", default="0b001", help="KEYS bitmask (pipelined): 0b001 AES-128 only, 0b111 all")
-    s.add_argument("--target", required=True, choices=["ecp5", "ice40", "xilinx", "asic"])
+    s.add_argument("--target", required=True, choices=TARGETS)
     s.add_argument("--device", help="ice40: up5k (default) | hx8k; xilinx: xcup (default) | xc7")
     s.add_argument("--freq", type=float, default=0.0, help="nextpnr target MHz (default ecp5 200, ice40 50)")
     s.add_argument("--seed", type=int, default=1, help="nextpnr seed")
     s.add_argument("--liberty", help="asic: liberty file (.lib or .lib.gz) of your cell library")
     s.add_argument("--abc-d-ps", type=int, default=500, help="asic: ABC delay target / STA clock, ps")
-    s.add_argument("--abc-script", default="buffered", choices=["buffered", "plain"],
+    s.add_argument("--abc-script", default="buffered", choices=sorted(ABC_SCRIPTS),
                    help="asic: ABC mapping script (buffered: &nf + buffer/upsize/dnsize)")
     s.add_argument("--abc-estimate", action="store_true",
                    help="asic: report ABC's own delay estimate instead of OpenSTA's (which is required otherwise)")
@@ -362,6 +362,8 @@ def main(argv=None) -> int:
     w.add_argument("--quick", action="store_true", help="the small configurations only")
     w.add_argument("--skip-existing", action="store_true", help="keep results already in docs/results/")
     w.add_argument("--timeout", type=float, default=3600)
+    w.add_argument("--jobs", type=int, default=1, help="independent builds run at once, each in its own "
+                   "process (ASIC builds of 10 lanes need several GiB each)")
     w.add_argument("--list", action="store_true", help="print the matrix and exit")
     w.set_defaults(func=cmd_sweep)
     rp = sub.add_parser("report", help="rewrite docs/results.md and the Pareto plots from docs/results/*.json")

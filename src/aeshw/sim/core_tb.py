@@ -17,7 +17,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge, Timer
 from cocotb.utils import get_sim_time
 
-from .model import KEY_LEN_CODE, ecb_decrypt, ecb_encrypt, to_bytes, to_int
+from ..model import KEY_LEN_CODE, ecb_decrypt, ecb_encrypt, to_bytes
 
 CLK_NS = 10
 

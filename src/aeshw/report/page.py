@@ -1,140 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`aeshw sweep`: run a configuration matrix through `aeshw synth`, keep each result as
-docs/results/<name>.json, and (`aeshw report`, also run at the end of a sweep) write
-docs/results.md and a throughput-versus-area Pareto plot per target (docs/results/*.png).
-
-The page is always regenerated from the stored JSON files, so a partial or interrupted sweep
-still gives a correct page of what was measured.
-"""
+"""`aeshw report`: docs/results.md and a throughput-versus-area Pareto plot per target
+(docs/results/*.png), always regenerated from the stored JSON files, so a partial or
+interrupted sweep still gives a correct page of what was measured."""
 from __future__ import annotations
 
 import json
 import sys
-import time
-from dataclasses import replace
-from pathlib import Path
 
-from .paths import ROOT
-from .synth import Config, synth
-
-DOCS = ROOT / "docs"
-RESULTS = DOCS / "results"
-
-# (quick?, Config). Ordered smallest first within each target; --quick runs the first group.
-P1 = dict(arch="pipelined", lanes=1, mode="ENC", key_mode="SHARED", keys=0b001)
-
-
-def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
-    m: list[tuple[bool, Config]] = []
-    # iCE40 UP5K: does the iterative encrypt+decrypt core fit (<= 5,280 LUT4)?
-    m += [(True, Config(arch="iterative", impl="COMPOSITE", mode="BOTH", target="ice40")),
-          (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="ice40")),
-          (True, Config(arch="iterative", impl="COMPOSITE", mode="ENC", target="ice40")),
-          (False, Config(arch="iterative", impl="LUT", mode="ENC", target="ice40")),
-          (False, Config(arch="iterative", impl="LUT", mode="BOTH", target="ice40", device="hx8k"))]
-    # ECP5-85: 1-lane AES-128 encrypt pipeline (LUT4/FF/EBR, placed-and-routed Fmax)
-    m += [(True, Config(**P1, stages=1, impl="LUT", target="ecp5")),
-          (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="ecp5")),
-          (False, Config(**P1, stages=2, impl="LUT", target="ecp5")),
-          (False, Config(**P1, stages=2, impl="COMPOSITE", target="ecp5")),
-          (False, Config(**{**P1, "lanes": 2}, stages=2, impl="LUT", target="ecp5")),
-          (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="BOTH", target="ecp5"))]
-    # UltraScale+: LUT count of the 1-lane AES-128 encrypt pipeline (no timing in this flow)
-    m += [(True, Config(**P1, stages=1, impl="LUT", target="xilinx")),
-          (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="xilinx")),
-          (False, Config(**P1, stages=1, impl="COMPOSITE", target="xilinx")),
-          (False, Config(**P1, stages=1, impl="LUT", target="xilinx", device="xc7"))]
-    if liberty:
-        a = dict(target="asic", liberty=liberty)
-        m += [(True, Config(arch="iterative", impl="COMPOSITE", mode="ENC", **a)),
-              (True, Config(arch="iterative", impl="COMPOSITE", mode="BOTH", **a)),
-              # the published 1-stage-per-round design, built in the same flow
-              (True, Config(**P1, stages=1, impl="LUT", **a, label="published-style 1 stage/round")),
-              (True, Config(**P1, stages=1, impl="COMPOSITE", **a)),
-              (True, Config(**P1, stages=2, impl="COMPOSITE", **a)),
-              (True, Config(**P1, stages=3, impl="COMPOSITE", **a)),
-              (True, Config(**P1, stages=4, impl="COMPOSITE", **a)),
-              (True, Config(**P1, stages=2, impl="LUT", **a)),
-              (False, Config(**P1, stages=1, impl="LUT", abc_script="plain", **a)),
-              (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="ENC", **a)),
-              (False, Config(**P1, stages=3, impl="LUT", **a)),
-              (False, Config(**P1, stages=4, impl="LUT", **a))]
-        # issue 12 item 4: enc+dec, AGILE and 192/256-bit builds against ENC SHARED AES-128
-        for impl in ("COMPOSITE", "LUT"):
-            m += [(False, Config(**{**P1, "mode": "BOTH"}, stages=2, impl=impl, **a)),
-                  (False, Config(**{**P1, "keys": 0b111}, stages=2, impl=impl, **a)),
-                  (False, Config(**{**P1, "key_mode": "AGILE"}, stages=2, impl=impl, **a))]
-        m += [(False, Config(**{**P1, "key_mode": "AGILE", "mode": "BOTH", "keys": 0b111}, stages=2,
-                             impl="COMPOSITE", **a))]
-        for lanes in (2, 4, 10):
-            m += [(False, Config(**{**P1, "lanes": lanes}, stages=4, impl="COMPOSITE", **a))]
-    return m
-
-
-def cli_of(cfg: Config) -> str:
-    """The `aeshw synth` command line that reproduces a configuration."""
-    a = [f"aeshw synth --target {cfg.target}", f"--arch {cfg.arch}"]
-    if cfg.device and cfg.device != {"ice40": "up5k", "xilinx": "xcup", "ecp5": "um-85k"}.get(cfg.target):
-        a.append(f"--device {cfg.device}")
-    if cfg.lanes != 1:
-        a.append(f"--lanes {cfg.lanes}")
-    if cfg.arch != "iterative" and cfg.stages != 1:
-        a.append(f"--stages {cfg.stages}")
-    if cfg.arch == "folded":
-        a.append(f"--u {cfg.u}")
-    a.append(f"--impl {cfg.impl.lower()} --mode {cfg.mode.lower()}")
-    if cfg.arch == "pipelined":
-        a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
-    if cfg.target == "asic":
-        a.append(f"--liberty {cfg.liberty} --abc-d-ps {cfg.abc_d_ps}")
-        if cfg.abc_script != "buffered":
-            a.append(f"--abc-script {cfg.abc_script}")
-    return " ".join(a)
-
-
-def main(args) -> int:
-    targets = args.targets.split(",")
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    todo = [c for q, c in matrix(args.liberty) if c.target in targets and (q or not args.quick)
-            and (not args.only or args.only in c.name())]
-    if args.list:
-        for c in todo:
-            print(c.name(), " # ", cli_of(c))
-        return 0
-    bad = 0
-    for i, cfg in enumerate(todo, 1):
-        out = RESULTS / f"{cfg.name()}.json"
-        if args.skip_existing and out.exists():
-            print(f"[{i}/{len(todo)}] {cfg.name()}: kept", flush=True)
-            continue
-        print(f"[{i}/{len(todo)}] {cfg.name()} ...", end=" ", flush=True)
-        t0 = time.time()
-        try:
-            res = synth(cfg, timeout=args.timeout)
-        except Exception as e:  # noqa: BLE001 - a failed configuration must not stop the sweep
-            print(f"FAILED ({time.time() - t0:.0f} s): {str(e).splitlines()[0]}", flush=True)
-            bad += 1
-            continue
-        res["aeshw_command"] = cli_of(cfg)
-        out.write_text(json.dumps(res, indent=2) + "\n")
-        print(f"{time.time() - t0:.0f} s  luts={res['luts']} kge={res['kge'] and round(res['kge'], 1)} "
-              f"fmax={res['fmax_mhz'] and round(res['fmax_mhz'], 1)}", flush=True)
-        write_page()
-    write_page()
-    return 1 if bad else 0
-
-
-def _worst_path(r: dict) -> str:
-    """Start and end register of the worst OpenSTA path, with its delay."""
-    sta = r.get("sta") or {}
-    if not sta.get("start_reg") and not sta.get("end_reg"):
-        return "not recorded (measured before paths were named)"
-    return f"`{sta.get('start_reg', '?')}` -> `{sta.get('end_reg', '?')}`, {sta['arrival']:.3f} ns"
+from ..synth.flow import Config, command_of
+from .results import DOCS, RESULTS, cfg_desc, fmt, load_results, sort_key, worst_path
 
 
 def _with_run_bench(text: str) -> str:
     """notes.md with the stored `make run-bench` table at its `<!-- run-bench -->` line."""
-    from . import run_bench
+    from ..sim import run_bench
     if not run_bench.STORED.exists():
         return text
     table = run_bench.table_md(json.loads(run_bench.STORED.read_text()))
@@ -146,8 +25,6 @@ def report(_args=None) -> int:
     print(f"wrote {DOCS / 'results.md'}")
     return 0
 
-
-# ---- the results page --------------------------------------------------------------------
 
 # Figures quoted from publications / the issue (not measured by us).
 QUOTED = {
@@ -174,41 +51,6 @@ GOALS = [
 ]
 
 
-def load_results() -> list[dict]:
-    out = []
-    for p in sorted(RESULTS.glob("*.json")):
-        d = json.loads(p.read_text())
-        if "target" not in d:          # not a synthesis result (e.g. run_bench.json)
-            continue
-        d["_file"] = p.name
-        out.append(d)
-    return out
-
-
-def _f(v, nd=1):
-    if v is None:
-        return "–"
-    if isinstance(v, float):
-        return f"{v:,.{nd}f}"
-    return f"{v:,}" if isinstance(v, int) else str(v)
-
-
-def _cfg_desc(r: dict) -> str:
-    s = f"{r['arch']}"
-    if r["arch"] == "folded":
-        s += f" U={r['u']}"
-    s += f", {r['lanes']} lane{'s' if r['lanes'] > 1 else ''}, {r['stages_per_round']} st/round, {r['impl']}, {r['mode']}"
-    if r["arch"] == "pipelined":
-        s += f", {r['key_mode']}, KEYS={r['keys']}"
-    if r.get("label"):
-        s += f" (**{r['label']}**)"
-    return s
-
-
-def _sort_key(r):
-    return (r["arch"] != "iterative", r["arch"] != "folded", r["lanes"], r["stages_per_round"], r["impl"], r["mode"])
-
-
 def gaps(rs: list[dict]) -> list[str]:
     """One line per goal: the best measured figure and the gap."""
     out = []
@@ -226,7 +68,7 @@ def gaps(rs: list[dict]) -> list[str]:
         dens = lambda r: r["throughput_gbps"] / (r["area_um2"] / 1e6)  # noqa: E731
         out.append(f"| asic | 1 lane, AES-128 enc | >= {2 * pub['throughput_gbps']:.0f} Gbps (2x our published-style "
                    f"build, {pub['throughput_gbps']:.0f}) at >= {1.5 * dens(pub):,.0f} Gbps/mm^2; the issue's absolute "
-                   f"figure (2x its ~1.2 GHz calibration): >= 2.4 GHz = 307 Gbps | best: {_cfg_desc(b)}: "
+                   f"figure (2x its ~1.2 GHz calibration): >= 2.4 GHz = 307 Gbps | best: {cfg_desc(b)}: "
                    f"{b['throughput_gbps']:.0f} Gbps ({b['fmax_mhz']:.0f} MHz), {dens(b):,.0f} Gbps/mm^2 | "
                    f"{b['throughput_gbps'] / (2 * pub['throughput_gbps']):.2f}x of the relative throughput goal, "
                    f"{dens(b) / (1.5 * dens(pub)):.2f}x of the density goal, {b['throughput_gbps'] / 307.2:.2f}x of "
@@ -240,7 +82,7 @@ def gaps(rs: list[dict]) -> list[str]:
     e1 = best([r for r in by["ecp5"] if r["arch"] == "pipelined" and r["lanes"] == 1], "fmax_mhz")
     out.append("| ecp5 | 1 lane >= 300 MHz P&R; chip >= 100 Gbps | 300 MHz / 38 Gbps per lane | "
                + (f"{e1['fmax_mhz']:.0f} MHz, {e1['throughput_gbps']:.1f} Gbps, {e1['luts']:,} LUT4 + "
-                  f"{e1['brams']} EBR ({_cfg_desc(e1)}); lanes that fit (LUT4 only): "
+                  f"{e1['brams']} EBR ({cfg_desc(e1)}); lanes that fit (LUT4 only): "
                   f"{83640 // max(e1['luts'], 1)} -> ~{83640 // max(e1['luts'], 1) * e1['throughput_gbps']:.0f} Gbps "
                   f"| {e1['fmax_mhz'] / 300:.2f}x of 300 MHz |" if e1 else "not measured | – |"))
     # Xilinx
@@ -248,7 +90,7 @@ def gaps(rs: list[dict]) -> list[str]:
           and r["device"].startswith("UltraScale")]
     bx = min(xs, key=lambda r: r["luts"]) if xs else None
     out.append("| xilinx | UltraScale+ 1 lane LUT S-boxes | <= 6,500 LUTs (published 13,043) | "
-               + (f"{bx['luts']:,} LUTs ({_cfg_desc(bx)}) | {'met' if bx['luts'] <= 6500 else 'missed'}: "
+               + (f"{bx['luts']:,} LUTs ({cfg_desc(bx)}) | {'met' if bx['luts'] <= 6500 else 'missed'}: "
                   f"{bx['luts'] / 6500:.2f}x of the budget |" if bx else "not measured | – |"))
     # iCE40
     ib = [r for r in by["ice40"] if r["arch"] == "iterative" and r["mode"] == "BOTH" and "UP5K" in r["device"]]
@@ -305,7 +147,7 @@ def write_page() -> None:
 
     titles = {"asic": "ASIC", "ecp5": "ECP5 (LFE5UM-85F, speed 8)", "ice40": "iCE40", "xilinx": "Xilinx (Yosys mapping only)"}
     for t in ("asic", "ecp5", "xilinx", "ice40"):
-        tr = sorted([r for r in rs if r["target"] == t], key=_sort_key)
+        tr = sorted([r for r in rs if r["target"] == t], key=sort_key)
         q = QUOTED.get(t, [])
         if not tr and not q:
             continue
@@ -317,13 +159,13 @@ def write_page() -> None:
                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in tr:
                 dens = r["throughput_gbps"] / (r["area_um2"] / 1e6) if r.get("throughput_gbps") else None
-                L.append(f"| ours | {_cfg_desc(r)} | {r['device'].replace('liberty ', '')} | {_f(r['area_um2'], 0)} | "
-                         f"{_f(r['kge'])} | {_f(r['ffs'])} | {_f(r['fmax_mhz'], 0)} | {_f(r['throughput_gbps'])} | "
-                         f"{_f(dens, 0)} | {r['latency_cycles']} | {_f(r['blocks_per_clock'], 3)} | "
-                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} | {_worst_path(r)} |")
+                L.append(f"| ours | {cfg_desc(r)} | {r['device'].replace('liberty ', '')} | {fmt(r['area_um2'], 0)} | "
+                         f"{fmt(r['kge'])} | {fmt(r['ffs'])} | {fmt(r['fmax_mhz'], 0)} | {fmt(r['throughput_gbps'])} | "
+                         f"{fmt(dens, 0)} | {r['latency_cycles']} | {fmt(r['blocks_per_clock'], 3)} | "
+                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} | {worst_path(r)} |")
             for qd in q:
-                L.append(f"| quoted | {qd['what']} | NanGate 45 | – | {_f(qd['kge'])} | – | {_f(qd['fmax_mhz'], 0)} | "
-                         f"{_f(qd['throughput_gbps'])} | – | – | {qd['lanes']} | {qd['source']} | – |")
+                L.append(f"| quoted | {qd['what']} | NanGate 45 | – | {fmt(qd['kge'])} | – | {fmt(qd['fmax_mhz'], 0)} | "
+                         f"{fmt(qd['throughput_gbps'])} | – | – | {qd['lanes']} | {qd['source']} | – |")
         else:
             L += ["| | configuration | device | LUTs | FFs | BRAM | Fmax MHz | Gbps | latency | blk/clk | harness LUT/FF | note |",
                   "|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -332,11 +174,11 @@ def write_page() -> None:
                 note = r.get("fmax_source") or ""
                 if t != "xilinx" and "fits" in r:
                     note = ("fits; " if r["fits"] else "does NOT fit; ") + note
-                L.append(f"| ours | {_cfg_desc(r)} | {r['device']} | {_f(r['luts'])} | {_f(r['ffs'])} | {_f(r['brams'])} | "
-                         f"{_f(r['fmax_mhz'], 0)} | {_f(r['throughput_gbps'])} | {r['latency_cycles']} | "
-                         f"{_f(r['blocks_per_clock'], 3)} | {_f(h.get('luts'))}/{_f(h.get('ffs'))} | {note} |")
+                L.append(f"| ours | {cfg_desc(r)} | {r['device']} | {fmt(r['luts'])} | {fmt(r['ffs'])} | {fmt(r['brams'])} | "
+                         f"{fmt(r['fmax_mhz'], 0)} | {fmt(r['throughput_gbps'])} | {r['latency_cycles']} | "
+                         f"{fmt(r['blocks_per_clock'], 3)} | {fmt(h.get('luts'))}/{fmt(h.get('ffs'))} | {note} |")
             for qd in q:
-                L.append(f"| quoted | {qd['what']} | UltraScale+ | {_f(qd['luts'])} | – | – | – | – | – | "
+                L.append(f"| quoted | {qd['what']} | UltraScale+ | {fmt(qd['luts'])} | – | – | – | – | – | "
                          f"{qd['blocks_per_clock']} | – | {qd['source']} |")
         L.append("")
     notes = RESULTS / "notes.md"
@@ -345,9 +187,9 @@ def write_page() -> None:
     L += ["## Commands", "",
           "Each row's `aeshw synth` command (the tool commands it ran, with the Yosys/OpenSTA scripts, are in",
           "the JSON file named):", "", "| JSON | command | runtime (s) |", "|---|---|---|"]
-    for r in sorted(rs, key=lambda r: (r["target"],) + _sort_key(r)):
+    for r in sorted(rs, key=lambda r: (r["target"],) + sort_key(r)):
         rt = r.get("runtime_s", {})
-        cmd = r.get("aeshw_command") or cli_of(Config(**r["config"]))
+        cmd = r.get("aeshw_command") or command_of(Config(**r["config"]))
         L.append(f"| [{r['_file']}](results/{r['_file']}) | `{cmd}` | "
                  + ", ".join(f"{k} {v}" for k, v in rt.items()) + " |")
     L += ["", "Reproduce everything: `make sweep` (long; `LIBERTY=path/to/lib` adds the ASIC rows).", ""]

@@ -8,7 +8,7 @@ up to a beat boundary, the GCM length block, AAD and payload each zero-padded to
 blocks, then one tag block (the expected tag when decrypting).
 
 The oracle is OpenSSL (`cryptography`); for IV lengths it refuses (below 8 bytes) the
-SP 800-38D model in aeshw.gcm, which tb/gcm checks against OpenSSL and the NIST files.
+SP 800-38D model in aeshw.model.gcm, which tb/gcm checks against OpenSSL and the NIST files.
 """
 from __future__ import annotations
 

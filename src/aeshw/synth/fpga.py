@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The steps the FPGA targets share: Yosys with the core inside aes_synth_wrap (counts for
+the core and the harness apart), and nextpnr with a fit check first."""
+from __future__ import annotations
+
+import subprocess
+
+from . import parse as P
+from .flow import Job, chparams
+
+
+def check(cfg) -> None:
+    if cfg.arch == "ghash":
+        raise ValueError("--arch ghash (the GHASH unit alone) is measured with --target asic only")
+
+
+def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
+    """Yosys run; returns the core's and the harness's resource counts and tool versions."""
+    cfg, bdir = job.cfg, job.bdir
+    wrap_params = {"ARCH": "PIPELINED" if cfg.arch == "pipelined" else "FOLDED", **cfg.core_params()}
+    ys = "\n".join([job.read_cmd, chparams("aes_synth_wrap", wrap_params), synth_cmd,
+                    "tee -q -o stat.json stat -json", "tee -q -o stat.txt stat",
+                    "flatten", "delete t:$scopeinfo", "opt_clean",
+                    "write_json netlist.json", ""])
+    (bdir / "synth.ys").write_text(ys)
+    job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
+    ylog = (bdir / "yosys.log").read_text(errors="replace")
+    mods = P.yosys_stat_modules((bdir / "stat.json").read_text())
+    core = next(v for k, v in mods.items() if job.top_core in k)
+    unflat = [k for k in core["cells"] if k.startswith("$paramod") or k.startswith("aes_")]
+    if unflat:   # counts would miss the submodules' cells
+        raise RuntimeError(f"core not flattened below its own level: {unflat}")
+    cc = P.fpga_counts(cfg.target, core["cells"])
+    wc = P.fpga_counts(cfg.target, mods["aes_synth_wrap"]["cells"])
+    job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
+                    "harness_counts": wc, "core_cells": core["cells"]})
+    return cc, wc, {"yosys": P.yosys_version(ylog) or "?"}
+
+
+def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, tv: dict) -> None:
+    """nextpnr on the Yosys netlist when `luts` (core + harness) fit in `cap`."""
+    cfg, res = job.cfg, job.res
+    res["device"], res["device_luts"], res["fits"] = device, cap, luts <= cap
+    if not res["fits"]:
+        res["fmax_source"] = f"not placed: {luts} LUTs > {cap} on the device"
+        return
+    pnr = pnr + ["--json", "netlist.json", "--freq", f"{cfg.freq_mhz:g}", "--seed", str(cfg.seed),
+                 "--timing-allow-fail", "--report", "report.json", "--log", "nextpnr.log"]
+    try:
+        job.runner.run("nextpnr", pnr, "nextpnr.out", job.timeout)
+    except RuntimeError as e:
+        res["fmax_source"] = f"place and route failed: {str(e).splitlines()[0]}"
+        res["pnr_error"] = str(e)[-2000:]
+        return
+    nlog = (job.bdir / "nextpnr.log").read_text(errors="replace")
+    fm = P.nextpnr_fmax(nlog)
+    res["fmax_mhz"] = min(fm.values()) if fm else None
+    res["fmax_source"] = "nextpnr placed and routed (whole harness, reg-to-reg)"
+    res["utilisation"] = {k: list(v) for k, v in P.nextpnr_utilisation(nlog).items()}
+    ver = subprocess.run([pnr[0], "--version"], capture_output=True, text=True)
+    tv["nextpnr"] = P.nextpnr_version(ver.stdout + ver.stderr) or "?"

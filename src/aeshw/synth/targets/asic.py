@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: Apache-2.0
+"""ASIC: Yosys + ABC mapped to --liberty PATH (buffering and sizing script), then the
+OpenSTA worst register-to-register path (ABC's own estimate only with --abc-estimate).
+The core itself is the top (no pin harness)."""
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+from pathlib import Path
+
+from .. import parse as P
+from ..flow import Job, chparams, rel
+
+DEVICES = ("",)
+FREQ_MHZ = 0.0
+WRAPPED = False
+
+# Buffering and sizing mapping script (the sequence OpenROAD's synthesis uses): delay-oriented
+# &nf mapping, then buffer high-fanout nets, up-size the critical path and down-size the rest
+# against the delay target; `stime -p` prints ABC's own timing estimate. Yosys's `abc` pass
+# reads the liberty and the driving-cell / load constraints before this script runs.
+ABC_SCRIPTS = {
+    "buffered": ("strash; &get -n; &fraig -x; &put; scorr; dc2; strash; &get -n; &dch -f; "
+                 "&nf -D {D}; &put; buffer; upsize -D {D}; dnsize -D {D}; stime -p"),
+    # Yosys's plain `abc -liberty` (no buffering/sizing), for comparison.
+    "plain": ("strash; &get -n; &fraig -x; &put; scorr; dc2; strash; &get -n; &dch -f; "
+              "&nf -D {D}; &put; stime -p"),
+}
+
+STA_MISSING = ("OpenSTA (`sta`) is not installed: `make asic-tools` installs it (Debian package "
+               "`opensta`, needs root and the Debian archive); or ask for ABC's own delay estimate "
+               "with --abc-estimate (logic delay only, not comparable with OpenSTA figures)")
+
+
+def find_sta() -> str:
+    """The OpenSTA binary, or a FileNotFoundError that says how to get it."""
+    sta = shutil.which("sta")
+    if not sta:
+        raise FileNotFoundError(STA_MISSING)
+    return sta
+
+
+def check(cfg) -> None:
+    if not cfg.liberty:
+        raise ValueError("--target asic needs --liberty PATH")
+    if not cfg.abc_estimate:
+        find_sta()           # before the long synthesis: stop now if the timer is missing
+
+
+def dont_use_enable_ffs(cells: dict) -> str:
+    """dfflibmap options that keep flip-flops with a built-in enable out of the netlist.
+    Their enable pins are outside the logic ABC maps and buffers, so the enable net of a
+    wide register is left on one small gate (sky130hd: one nor2_1 driving 257 enable pins,
+    11 ns). With plain D flip-flops the hold multiplexer is logic that ABC sizes and buffers,
+    as in a library without enable flip-flops (NanGate45, whose script is unchanged)."""
+    return "".join(f" -dont_use {n}" for n, c in sorted(cells.items()) if c.get("enable_ff"))
+
+
+def stage_liberty(liberty: str, bdir: Path) -> tuple[str, str]:
+    src = Path(liberty)
+    if not src.exists():
+        raise FileNotFoundError(f"--liberty {liberty}: no such file")
+    name = src.name[:-3] if src.name.endswith(".gz") else src.name
+    data = gzip.decompress(src.read_bytes()) if src.name.endswith(".gz") else src.read_bytes()
+    (bdir / name).write_bytes(data)
+    return name, data.decode(errors="replace")
+
+
+def _abc(job: Job, lib: str, cells: dict) -> tuple[str, str, str]:
+    """The ABC command (script inline) and the script and constraints it uses."""
+    cfg, bdir = job.cfg, job.bdir
+    script = ABC_SCRIPTS[cfg.abc_script].replace("{D}", str(cfg.abc_d_ps))
+    (bdir / "abc.script").write_text(script.replace("; ", "\n") + "\n")
+    buf = P.liberty_buffer(cells)
+    constr = f"set_driving_cell {buf}\nset_load 0.01\n" if buf else ""
+    (bdir / "abc.constr").write_text(constr)
+    # Inline form (+cmd;cmd, commas for spaces): the script travels inside synth.ys.
+    inline = "+" + ";".join(c.strip().replace(" ", ",") for c in script.split(";"))
+    abc = f"abc -liberty {lib} -D {cfg.abc_d_ps} -script {inline}" + (" -constr abc.constr" if buf else "")
+    return abc, script, constr
+
+
+def _yosys(job: Job, lib: str, cells: dict) -> dict:
+    """Synthesis and mapping; fills area, GE, flip-flops; returns the tool versions."""
+    cfg, bdir, top = job.cfg, job.bdir, job.top_core
+    abc, script, constr = _abc(job, lib, cells)
+    ys = "\n".join([job.read_cmd, chparams(top, cfg.core_params()), f"synth -top {top} -flatten",
+                    f"dfflibmap -liberty {lib}{dont_use_enable_ffs(cells)}", abc,
+                    # -purge: drop dangling debug wires (old OpenSTA cannot parse `wire signed`);
+                    # register output nets keep their RTL names for the path report
+                    "opt_clean -purge", "setundef -zero", "opt_clean -purge",
+                    f"tee -q -o stat.json stat -json -liberty {lib}",
+                    f"tee -q -o stat.txt stat -liberty {lib}",
+                    # -simple-lhs: OpenSTA cannot parse `assign {a, b} = ...` (constant bits of a
+                    # register bus that synthesis removed)
+                    "write_verilog -noattr -noexpr -simple-lhs netlist.v", ""])
+    (bdir / "synth.ys").write_text(ys)
+    job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
+    ylog = (bdir / "yosys.log").read_text(errors="replace")
+    mods = P.yosys_stat_modules((bdir / "stat.json").read_text())
+    m = mods.get(top) or next(iter(mods.values()))
+    nand_name, nand_area = P.liberty_nand2_x1(cells)
+    seq = {n for n, c in cells.items() if c["seq"]}
+    job.res.update({"device": f"liberty {Path(cfg.liberty).name}", "area_um2": m["area"],
+                    "kge": m["area"] / nand_area / 1000 if m["area"] else None,
+                    "ge_cell": f"{nand_name} = {nand_area} um^2",
+                    "ffs": sum(v for k, v in m["cells"].items() if k in seq),
+                    "cells": m["num_cells"], "abc_script": script, "abc_constr": constr.strip(),
+                    "abc_estimate": P.abc_stime(ylog)})
+    return {"yosys": P.yosys_version(ylog) or "?"}
+
+
+def _sta(job: Job, sta: str, lib: str, period: float, tu: float, tv: dict) -> None:
+    """OpenSTA's worst register-to-register setup path sets Fmax."""
+    bdir, top = job.bdir, job.top_core
+    tcl = "\n".join([f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top}",
+                     f"create_clock -name clk -period {period:g} [get_ports clk]",
+                     "report_checks -path_delay max -from [all_registers -clock_pins] "
+                     "-to [all_registers -data_pins] -digits 4 -fields {net}",
+                     "exit", ""])
+    (bdir / "sta.tcl").write_text(tcl)
+    job.runner.run("sta", [sta, "-no_splash", "-no_init", "-exit", "sta.tcl"], "sta.log", job.timeout)
+    slog = (bdir / "sta.log").read_text(errors="replace")
+    errs = [ln for ln in slog.splitlines() if ln.startswith("Error")]
+    if errs:
+        raise RuntimeError(f"OpenSTA: {errs[0]} ({len(errs)} errors; {bdir / 'sta.log'})")
+    chk = P.sta_checks(slog)
+    if not chk:
+        raise RuntimeError(f"no path in OpenSTA report: {bdir / 'sta.log'}")
+    chk.update(P.register_names((bdir / "netlist.v").read_text(errors="replace"),
+                                chk["startpoint"], chk["endpoint"]))
+    job.res["sta"] = chk
+    job.res["fmax_mhz"] = P.sta_fmax_mhz(period, chk["slack"], tu)
+    job.res["fmax_source"] = "OpenSTA worst reg-to-reg setup path (no wire load)"
+    tv["opensta"] = subprocess.run([sta, "-version"], capture_output=True, text=True).stdout.strip() or "?"
+
+
+def run(job: Job) -> None:
+    cfg, res = job.cfg, job.res
+    lib, libtext = stage_liberty(cfg.liberty, job.bdir)
+    job.runner.commands.append(f"(staged) {'zcat' if cfg.liberty.endswith('.gz') else 'cp'} "
+                               f"{rel(cfg.liberty)} > {rel(job.bdir / lib)}")
+    cells = P.liberty_cells(libtext)
+    tu = P.liberty_time_unit_s(libtext)
+    tv = _yosys(job, lib, cells)
+    if not cfg.abc_estimate:
+        _sta(job, find_sta(), lib, cfg.abc_d_ps * 1e-12 / tu, tu, tv)
+    else:
+        est = res["abc_estimate"]
+        res["fmax_mhz"] = 1e6 / est["delay_ps"] if est.get("delay_ps") else None
+        res["fmax_source"] = ("ABC estimate (asked for with --abc-estimate): logic delay only, "
+                              "no clock-to-q or setup")
+    res["tool_versions"] = tv

