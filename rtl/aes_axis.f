@@ -10,6 +10,8 @@ lib/aes_ghash.v
 core/aes_core_select.v
 modes/aes_gcm_frame.v
 modes/aes_gcm_tag.v
+modes/aes_ctr_blocks.v
+modes/aes_cbc_lanes.v
 modes/aes_mode_engine.v
 bus/aes_axis_regmap.v
 bus/aes_axil_regs.v

@@ -28,11 +28,13 @@ int aes_axis_init(aes_axis_t *dev, void *bus, void (*write)(void *, uint32_t, ui
     dev->write = write;
     dev->read = read;
     dev->caps = 0;
+    dev->ctrl = 0;
     if (read == NULL)                                    // write-only bus: trust the build
         return AES_AXIS_OK;
     if (read(bus, REG(ID)) != AES_AXIS_REGS__ID__VALUE_reset)
         return AES_AXIS_E_ID;
     dev->caps = read(bus, REG(CAPS));
+    dev->ctrl = read(bus, REG(CTRL));
     return AES_AXIS_OK;
 }
 
@@ -84,25 +86,23 @@ static void write_iv(aes_axis_t *dev, const uint8_t *iv) {
 }
 
 static void write_ctrl(aes_axis_t *dev, uint32_t mode, int decrypt, uint32_t key_len) {
-    dev->write(dev->bus, REG(CTRL), FIELD(CTRL, MODE, mode) | FIELD(CTRL, DECRYPT, decrypt != 0)
-                                    | FIELD(CTRL, KEY_LEN, key_len));
+    dev->ctrl = FIELD(CTRL, MODE, mode) | FIELD(CTRL, DECRYPT, decrypt != 0) | FIELD(CTRL, KEY_LEN, key_len);
+    dev->write(dev->bus, REG(CTRL), dev->ctrl);
 }
 
 int aes_axis_set_key(aes_axis_t *dev, const uint8_t *key, size_t key_bytes) {
-    uint32_t key_len, ctrl;
+    uint32_t key_len;
     if (key == NULL || key_len_code(key_bytes, &key_len) != AES_AXIS_OK)
         return AES_AXIS_E_ARG;
     if (dev->caps && !(GET(CAPS, KEY_SIZES, dev->caps) >> key_len & 1u))
         return AES_AXIS_E_UNSUPPORTED;
     write_key(dev, key, key_bytes);
-    ctrl = dev->read ? dev->read(dev->bus, REG(CTRL)) : 0;
-    dev->write(dev->bus, REG(CTRL), (ctrl & ~AES_AXIS_REGS__CTRL__KEY_LEN_bm) | FIELD(CTRL, KEY_LEN, key_len));
+    write_ctrl(dev, GET(CTRL, MODE, dev->ctrl), (int)GET(CTRL, DECRYPT, dev->ctrl), key_len);
     return AES_AXIS_OK;
 }
 
 int aes_axis_set_mode(aes_axis_t *dev, uint32_t mode, int decrypt, const uint8_t *iv) {
-    uint32_t ctrl = dev->read ? dev->read(dev->bus, REG(CTRL)) : 0;
-    uint32_t key_len = GET(CTRL, KEY_LEN, ctrl);
+    uint32_t key_len = GET(CTRL, KEY_LEN, dev->ctrl);
     int err = check_args(dev, 16u + 8u * key_len, mode, decrypt, iv, &key_len);
     if (err != AES_AXIS_OK)
         return err;

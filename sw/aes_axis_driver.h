@@ -26,7 +26,8 @@ typedef struct aes_axis {
     void *bus;                                                   // handed to the accessors
     void (*write)(void *bus, uint32_t offset, uint32_t value);
     uint32_t (*read)(void *bus, uint32_t offset);
-    uint32_t caps;                                               // CAPS, read by init
+    uint32_t caps;                                               // CAPS, read by init (0: unknown)
+    uint32_t ctrl;                                               // the CTRL value staged by this driver
 } aes_axis_t;
 
 enum aes_axis_status {
@@ -38,6 +39,8 @@ enum aes_axis_status {
 };
 
 // Bind accessors and check the ID; reads CAPS. Returns AES_AXIS_OK or AES_AXIS_E_ID.
+// `read` may be NULL (a write-only bus): no ID or CAPS check, commit cannot see a refusal.
+// The driver keeps its own copy of CTRL, so set_key and set_mode never read the IP.
 int aes_axis_init(aes_axis_t *dev, void *bus, void (*write)(void *, uint32_t, uint32_t),
                   uint32_t (*read)(void *, uint32_t));
 // The same for a memory-mapped IP at `base`.
@@ -60,7 +63,7 @@ int aes_axis_commit(aes_axis_t *dev);
 uint32_t aes_axis_status(aes_axis_t *dev);
 uint32_t aes_axis_errors(aes_axis_t *dev);
 void aes_axis_clear_errors(aes_axis_t *dev, uint32_t bits);
-// Zeroize staged and active key, IV and data in the IP (CLEAR), and the driver's copy of CTRL.
+// Zeroize staged and active key, IV and data in the IP (CLEAR). CTRL is kept, as in the IP.
 void aes_axis_clear(aes_axis_t *dev);
 
 #ifdef __cplusplus

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// aes_mode_engine: ECB / CBC / CTR around any core with the shared core
-// interface, between an AXI4-Stream input and output (docs/aes_axis.md).
+// aes_mode_engine: ECB / CBC / CTR / GCM around any core with the shared core
+// interface, between an AXI4-Stream input and output (docs/aes_axis.md). Each
+// mode's own arithmetic is its own module: aes_ctr_blocks (counter blocks),
+// aes_cbc_lanes (chaining), aes_gcm_frame and aes_gcm_tag (GCM); this module
+// holds the context, the commands, the CBC-encrypt lane sequencing, and the
+// sideband that carries each block's output work through the core.
 //
 // Everything the output side needs rides with the block in the core's USER
 // sideband, so ECB, CTR and CBC decrypt run at the core's full rate with no
@@ -99,18 +103,8 @@ module aes_mode_engine #(
     localparam [1:0] M_ECB = 2'd0, M_CBC = 2'd1, M_CTR = 2'd2, M_GCM = 2'd3;
     localparam [2:0] S_IDLE = 3'd0, S_QUIESCE = 3'd1, S_KEY = 3'd2, S_DONE = 3'd3, S_HTOK = 3'd4;
     localparam integer  LAST_I    = LANES - 1;
-    localparam integer  LANES_I   = LANES;
     localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
     localparam [SW-1:0] TOK_USER  = {{(SW-1){1'b0}}, 1'b1} << (SWB + 4*LANES);
-
-    function [127:0] bswap;      // byte order <-> 128-bit big-endian integer
-        input [127:0] x;
-        integer b;
-        begin
-            for (b = 0; b < 16; b = b + 1)
-                bswap[8*(15-b) +: 8] = x[8*b +: 8];
-        end
-    endfunction
 
     function [LW:0] popcount;    // lanes of a beat holding at least one byte
         input [16*LANES-1:0] keep;
@@ -141,7 +135,13 @@ module aes_mode_engine #(
 
     // ---- input side ---------------------------------------------------------
     reg [W-1:0] xor_in;
-    wire [127:0] ctr_be = bswap(chain);
+    wire [W-1:0]   ctr_blocks, cbc_enc_block, cbc_dec_xor;
+    wire [127:0]   ctr_next, cbc_dec_next;
+    aes_ctr_blocks #(.LANES(LANES)) u_ctr (.counter(chain), .blocks(ctr_blocks), .next(ctr_next));
+    aes_cbc_lanes #(.LANES(LANES)) u_cbc (
+        .data(s_axis_tdata), .chain(chain), .lane(cbc_lane),
+        .enc_block(cbc_enc_block), .dec_xor(cbc_dec_xor), .dec_next(cbc_dec_next)
+    );
     wire [W-1:0]         gcm_core_data;
     wire [4*LANES-1:0]   gcm_kinds;
     wire                 gcm_wait;     // LONG_IV: the next beat needs J0 from aes_gcm_tag
@@ -149,7 +149,6 @@ module aes_mode_engine #(
     wire                 g_j0_valid;
     wire [127:0]         g_j0;
     /* verilator lint_on UNUSEDSIGNAL */
-    integer j;
     always @(*) begin
         core_in_data = s_axis_tdata;
         xor_in       = {W{1'b0}};
@@ -161,18 +160,12 @@ module aes_mode_engine #(
                 xor_in       = s_axis_tdata;
             end
             M_CTR: begin
-                for (j = 0; j < LANES; j = j + 1)
-                    core_in_data[128*j +: 128] = bswap(ctr_be + {96'h0, j[31:0]});
-                xor_in = s_axis_tdata;
+                core_in_data = ctr_blocks;
+                xor_in       = s_axis_tdata;
             end
             M_CBC: begin
-                if (act_dec) begin
-                    xor_in = s_axis_tdata << 128;    // lane j: ciphertext of lane j-1
-                    xor_in[127:0] = chain;
-                end else begin
-                    core_in_data = {W{1'b0}};
-                    core_in_data[127:0] = s_axis_tdata[128*cbc_lane +: 128] ^ chain;
-                end
+                if (act_dec) xor_in       = cbc_dec_xor;
+                else         core_in_data = cbc_enc_block;
             end
             default: ;
         endcase
@@ -328,8 +321,8 @@ module aes_mode_engine #(
 
             if (in_fire) begin
                 case (act_mode)
-                    M_CTR: chain <= bswap(ctr_be + {96'h0, LANES_I[31:0]});
-                    M_CBC: if (act_dec) chain <= s_axis_tdata[W-128 +: 128];
+                    M_CTR: chain <= ctr_next;
+                    M_CBC: if (act_dec) chain <= cbc_dec_next;
                            else begin
                                pending  <= 1'b1;
                                cbc_lane <= (cbc_lane == LAST_LANE) ? {LW{1'b0}} : cbc_lane + 1'b1;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host check of sw/aes_axis_driver.c on a recording bus: prints every access as
 // "W offset value" / "R offset", one per line, for tb/sw/test_py_driver.py to compare with
-// the register map (aeshw.regs). Reads answer from argv: ID CAPS CTRL ERROR.
+// the register map (aeshw.regs). Reads answer from argv: ID CAPS CTRL ERROR; the last
+// argument "rw" binds the read accessor, "wo" makes the bus write-only.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,12 +34,13 @@ int main(int argc, char **argv) {
     static const uint8_t iv[16] = {0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7,
                                    0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff};
     aes_axis_t dev;
-    if (argc != 8) return 2;
+    if (argc != 9) return 2;
     for (int i = 0; i < 4; i++) answers[i] = (uint32_t)strtoul(argv[1 + i], NULL, 0);
     size_t key_bytes = (size_t)strtoul(argv[5], NULL, 0);
     uint32_t mode = (uint32_t)strtoul(argv[6], NULL, 0);
     int decrypt = atoi(argv[7]);
-    printf("init %d\n", aes_axis_init(&dev, NULL, bus_write, bus_read));
+    int write_only = argv[8][0] == 'w';
+    printf("init %d\n", aes_axis_init(&dev, NULL, bus_write, write_only ? NULL : bus_read));
     printf("set_key %d\n", aes_axis_set_key(&dev, key, key_bytes));
     printf("set_mode %d\n", aes_axis_set_mode(&dev, mode, decrypt, iv));
     printf("commit %d\n", aes_axis_commit(&dev));

@@ -34,11 +34,12 @@ def exe(tmp_path_factory) -> Path:
     return out
 
 
-def run(exe, key_bytes, mode, decrypt=0, caps=ALL_CAPS, ctrl=None, error=0, ident=regs.ID_VALUE_RESET):
+def run(exe, key_bytes, mode, decrypt=0, caps=ALL_CAPS, ctrl=None, error=0, ident=regs.ID_VALUE_RESET,
+        bus="rw"):
     kl = {16: 0, 24: 1, 32: 2}.get(key_bytes, 0)
     ctrl = (kl << regs.CTRL_KEY_LEN_LSB) if ctrl is None else ctrl
     r = subprocess.run([str(exe), hex(ident), hex(caps), hex(ctrl), hex(error), str(key_bytes),
-                        str(mode), str(decrypt)], capture_output=True, text=True, check=True)
+                        str(mode), str(decrypt), bus], capture_output=True, text=True, check=True)
     lines = r.stdout.split("\n")
     results = {ln.split()[0]: int(ln.split()[1]) for ln in lines if ln and ln[0].islower()}
     writes = [tuple(int(x) for x in ln.split()[1:]) for ln in lines if ln.startswith("W ")]
@@ -80,3 +81,13 @@ def test_refusals(exe):
 
 def test_commit_refused_by_the_ip(exe):
     assert run(exe, 16, regs.MODE_ECB, error=regs.ERROR_BAD_CONFIG_MASK)[0]["commit"] == E_REFUSED
+
+
+def test_write_only_bus_keeps_the_key_length(exe):
+    """On a bus without reads the driver stages CTRL from its own copy: set_mode keeps the
+    KEY_LEN that set_key wrote."""
+    res, writes = run(exe, 24, regs.MODE_CBC, bus="wo")
+    assert res == {"init": E_OK, "set_key": E_OK, "set_mode": E_OK, "commit": E_OK}
+    ctrl = [v for a, v in writes if a == regs.CTRL]
+    assert ctrl == [regs.KEY_LEN_AES192 << regs.CTRL_KEY_LEN_LSB,
+                    regs.MODE_CBC << regs.CTRL_MODE_LSB | regs.KEY_LEN_AES192 << regs.CTRL_KEY_LEN_LSB]

@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: Apache-2.0
+"""pytest entry for the mode pieces of rtl/modes that are their own modules:
+aes_ctr_blocks (CTR counter blocks) and aes_cbc_lanes (CBC chaining), each against
+OpenSSL. (aes_gcm_frame / aes_gcm_tag and aes_mode_engine are tested through aes_axis.)
+"""
+from pathlib import Path
+
+import pytest
+
+from aeshw.paths import RTL
+from aeshw.sim import run
+
+HERE = Path(__file__).parent
+RUNS = [(top, sim, lanes) for top in ("aes_ctr_blocks", "aes_cbc_lanes")
+        for sim, lanes in (("icarus", 1), ("icarus", 3), ("verilator", 4))]
+
+
+@pytest.mark.parametrize("top,sim,lanes", RUNS, ids=[f"{t}-{s}-L{n}" for t, s, n in RUNS])
+def test_mode_piece(top, sim, lanes):
+    run(toplevel=top, test_module=f"test_{top.removeprefix('aes_')}", test_dir=HERE,
+        sources=[RTL / "modes" / f"{top}.v"], parameters={"LANES": lanes}, sim=sim)
