@@ -13,7 +13,8 @@
 
 module fifo_props #(
     parameter DEPTH = 2,
-    parameter WIDTH = 8
+    parameter WIDTH = 8,
+    parameter RAM   = 0
 ) (
     input wire clk,
     input wire rst_n,
@@ -28,7 +29,7 @@ module fifo_props #(
     wire [WIDTH-1:0] out_data;
     wire [CW-1:0]    count;
 
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH)) dut (
+    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM)) dut (
         .clk(clk), .rst_n(rst_n),
         .in_valid(in_valid), .in_ready(in_ready), .in_data(in_seq),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),

@@ -10,13 +10,14 @@
 module aes_sbox #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",
-    parameter PIPE = 0
+    parameter PIPE = 0,
+    parameter PORTS = 1
 ) (
-    input  wire       clk,
-    input  wire       ce,
-    input  wire       inv,
-    input  wire [7:0] in_byte,
-    output wire [7:0] out_byte
+    input  wire                 clk,
+    input  wire                 ce,
+    input  wire                 inv,
+    input  wire [8*PORTS-1:0]   in_byte,
+    output wire [8*PORTS*((IMPL == "TTABLE") ? 2 : 1)-1:0] out_byte
 );
     assign out_byte = $anyseq;
 endmodule

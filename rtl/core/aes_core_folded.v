@@ -78,6 +78,10 @@ module aes_core_folded #(
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : (D == 1) ? 2 : D + 2;
+    // The FPGA-native builds (block-RAM tables) keep the output FIFO in distributed RAM.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
+    /* verilator lint_on WIDTH */
     localparam CNT_W   = $clog2(D + FDEPTH + 1) + 1;
     localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
 
@@ -201,7 +205,7 @@ module aes_core_folded #(
     end
 
     wire fifo_in_ready_unused;
-    aes_fifo #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
+    aes_fifo #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .RAM(FIFO_RAM)) u_out_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),

@@ -101,8 +101,15 @@ module aes_core_pipelined #(
     // takes KPIPE + 1 clocks; as many as keep each piece of the step shorter than one
     // piece of a cut round: the transformed word (every build), the S-box input (LUT
     // builds with STAGES >= 2), the two cuts inside the S-box (COMPOSITE builds).
-    localparam KPIPE   = (IMPL == "LUT") ? ((STAGES == 1) ? 1 : 2) : 3;
+    // (BRAM builds: the key step's SubWord is the LUT form.)
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam KPIPE   = (IMPL == "COMPOSITE") ? 3 : ((STAGES == 1) ? 1 : 2);
+    /* verilator lint_on WIDTH */
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 2;
+    // The FPGA-native builds (block-RAM tables) keep the output FIFO in distributed RAM.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
+    /* verilator lint_on WIDTH */
     localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;
     localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
 
@@ -154,7 +161,7 @@ module aes_core_pipelined #(
     // The credits guarantee a free place for every exiting beat (in_ready and count unused).
     wire fifo_in_ready_unused;
     wire [$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0] fifo_count_unused;
-    aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH)) u_out_fifo (
+    aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .RAM(FIFO_RAM)) u_out_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),

@@ -13,11 +13,16 @@
 // Timing: the write enables and the flags are registers (a one-hot copy of the write pointer,
 // `nonempty` and `full` beside `count`), so no count compare or pointer decode lies between a
 // register and the DEPTH x WIDTH storage enables.
+// RAM = 1 (FPGA builds): the storage is written through one port at wr_ptr and read at rd_ptr,
+// the form FPGA tools map to distributed (LUT) RAM: the read is then one RAM level and a few
+// multiplexers instead of a DEPTH:1 multiplexer tree per bit, which in a deep FIFO (a long
+// pipeline's credit depth) spreads over the chip and sets the clock. Same behaviour.
 `default_nettype none
 
 module aes_fifo #(
     parameter WIDTH = 128,
-    parameter DEPTH = 2
+    parameter DEPTH = 2,
+    parameter RAM   = 0       // 1: one write port (distributed RAM on FPGAs)
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -30,11 +35,27 @@ module aes_fifo #(
     // count width written out: a localparam may not be used before its declaration
     output reg  [((DEPTH <= 2) ? 1 : $clog2(DEPTH)):0] count
 );
+    // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
+    // Yosys alike) with a missing module whose name says which parameter and its range.
+    generate
+        if (RAM != 0 && RAM != 1) begin : g_bad_param0
+            ERROR_aes_fifo_RAM_must_be_0_or_1 u_stop ();
+        end
+    endgenerate
+
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
 
+    // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx): the
+    // RAM form goes there, never into block RAM, whose ~4 ns clock-to-data would sit in front
+    // of the consumer. (Only the RAM form is inferred as a memory at all; iCE40 has no LUT RAM.)
+`ifdef AES_LUTRAM
+    (* ram_style = "distributed" *)
+`endif
     reg [WIDTH-1:0] mem [0:DEPTH-1];
     reg [PTR_W-1:0] rd_ptr, wr_ptr;
+    /* verilator lint_off UNUSEDSIGNAL */   // the RAM form addresses with wr_ptr instead
     reg [DEPTH-1:0] wr_sel;                   // one-hot: bit wr_ptr
+    /* verilator lint_on UNUSEDSIGNAL */
     reg             nonempty, full;           // count != 0, count == DEPTH
 
     assign in_ready  = !full;
@@ -74,10 +95,17 @@ module aes_fifo #(
     end
 
     wire [WIDTH-1:0] wdata = scrub ? {WIDTH{1'b0}} : in_data;
-    integer e;
-    always @(posedge clk)
-        for (e = 0; e < DEPTH; e = e + 1)
-            if ((push || scrub) && wr_sel[e]) mem[e] <= wdata;
+    generate
+        if (RAM != 0) begin : g_ram
+            always @(posedge clk)
+                if (push || scrub) mem[wr_ptr] <= wdata;
+        end else begin : g_regs
+            integer e;
+            always @(posedge clk)
+                for (e = 0; e < DEPTH; e = e + 1)
+                    if ((push || scrub) && wr_sel[e]) mem[e] <= wdata;
+        end
+    endgenerate
 
 `ifdef FORMAL
     // Inductive invariants of the registered copies (checked, and used as induction

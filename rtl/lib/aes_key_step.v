@@ -25,6 +25,9 @@
 //     its out_window appears PIPE clocks after its inputs. The round units of
 //     the agile pipeline use it so that their key step is cut like their round.
 // PIPE = 0: combinational (clk and ce unused).
+// IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds) builds SubWord from the LUT
+// form: four S-boxes, combinational like the other forms, so every key
+// schedule keeps its timing.
 `default_nettype none
 
 module aes_key_step #(
@@ -158,7 +161,10 @@ module aes_key_step #(
                         ? (kind_in[6] ? new_word(in_window, key_len, 1) : back_prev0(in_window, key_len))
                         : (kind_in[6] ? (wsel(in_window, 1) ^ wsel(in_window, 0) ^ in_last) : in_last);
     wire [31:0] sub_out;
-    aes_sub_bytes #(.NBYTES(4), .IMPL(IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE") ? "LUT" : IMPL;
+    /* verilator lint_on WIDTH */
+    aes_sub_bytes #(.NBYTES(4), .IMPL(WORD_IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
         .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].

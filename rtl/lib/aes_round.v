@@ -14,6 +14,13 @@
 //   STAGES >= 3 : inside the S-box, after the GF(2^4) inversion
 //   STAGES == 4 : inside the S-box, after the norm computation
 // (see aes_sbox for what the cuts are in the LUT form.)
+// IMPL "BRAM" (block-RAM S-boxes, STAGES 2..4): the table's read register is
+// the cut after SubBytes; STAGES 3 and 4 add one and two output registers.
+// IMPL "TTABLE" (MODE "ENC", STAGES 2..4): ShiftRows first (it commutes with
+// SubBytes), then 16 reads of the table {2S, S}, cut like BRAM's; in the last
+// stage output byte r of a column is 2S_r ^ 2S_r+1 ^ S_r+1 ^ S_r+2 ^ S_r+3 ^ rk
+// (MixColumns with 3S = 2S ^ S: one 6-input XOR a bit, no xtime logic). A final
+// round takes the S bytes.
 //
 // Timing contract: in_state, inv and final_round are sampled together; the
 // result appears at out_state STAGES cycles later (counting ce cycles).
@@ -42,18 +49,49 @@ module aes_round #(
         if (STAGES < 1 || STAGES > 4) begin : g_bad_param0
             ERROR_aes_round_STAGES_must_be_1_to_4 u_stop ();
         end
+        if ((IMPL == "BRAM" || IMPL == "TTABLE") && STAGES < 2) begin : g_bad_param1
+            ERROR_aes_round_STAGES_must_be_2_to_4_for_BRAM_or_TTABLE u_stop ();
+        end
+        if (IMPL == "TTABLE" && MODE != "ENC") begin : g_bad_param2
+            ERROR_aes_round_MODE_must_be_ENC_for_TTABLE u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
-    localparam SBOX_PIPE = (STAGES > 2) ? STAGES - 2 : 0;
+    // S-box latency: the cuts inside it; a block-RAM S-box also holds the SubBytes cut.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam TT        = (IMPL == "TTABLE");
+    localparam BRAM      = (IMPL == "BRAM") || TT;
+    /* verilator lint_on WIDTH */
+    localparam SBOX_PIPE = BRAM ? STAGES - 1 : (STAGES > 2) ? STAGES - 2 : 0;
 
     // Direction and final flag, delayed to the S-box output and to the last stage.
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
 
+    // SubBytes (TTABLE builds: unused, its input tied off; the T-table reads are below).
+    // (u_sub stays at this level of the hierarchy in every build, so the LUT and COMPOSITE
+    // netlists are those of the rounds without the table forms, names and all.)
     wire [127:0] subbed;
-    aes_sub_bytes #(.NBYTES(16), .IMPL(IMPL), .MODE(MODE), .PIPE(SBOX_PIPE)) u_sub (
-        .clk(clk), .ce(ce), .inv(dec_now), .in_data(in_state), .out_data(subbed)
+    aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE)) u_sub (
+        .clk(clk), .ce(ce), .inv(dec_now), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
     );
+    /* verilator lint_off UNUSEDSIGNAL */   // each build reads one of tword and the MixColumns path
+    wire [255:0] tword;     // TTABLE: {2S, S} of each state byte (after ShiftRows)
+    /* verilator lint_on UNUSEDSIGNAL */
+    generate
+        if (TT) begin : g_ttable
+            wire [127:0] shifted;
+            aes_shift_rows #(.MODE("ENC")) u_pre_shift (.inv(1'b0), .in_state(in_state), .out_state(shifted));
+            genvar t;
+            for (t = 0; t < 16; t = t + 2) begin : g_pair
+                aes_sbox #(.IMPL("TTABLE"), .MODE("ENC"), .PIPE(SBOX_PIPE), .PORTS(2)) u_t (
+                    .clk(clk), .ce(ce), .inv(1'b0), .in_byte(shifted[8*t +: 16]), .out_byte(tword[16*t +: 32])
+                );
+            end
+        end else begin : g_no_ttable
+            assign tword = 256'h0;
+        end
+    endgenerate
 
     // Control pipeline: ctl[k] is {inv, final} k cycles after the input.
     wire [1:0] ctl [0:STAGES-1];
@@ -70,7 +108,7 @@ module aes_round #(
     // Cut between the S-boxes and ShiftRows/MixColumns/AddRoundKey.
     wire [127:0] mix_sub;
     generate
-        if (STAGES >= 2) begin : g_cut_mix
+        if (STAGES >= 2 && !BRAM) begin : g_cut_mix
             reg [127:0] q;
             always @(posedge clk) if (ce) q <= subbed;
             assign mix_sub = q;
@@ -93,11 +131,36 @@ module aes_round #(
     aes_mix_columns #(.MODE(MODE)) u_mix (
         .inv(last_inv), .in_state(mix_in), .out_state(mixed)
     );
+    /* verilator lint_off UNUSEDSIGNAL */   // not read by a TTABLE build
     wire [127:0] after_mix = last_final ? mix_in : mixed;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // TTABLE: byte r of column c from the rows' {2S, S} (rows mod 4); final: the S bytes.
+    // (In a generate branch of its own: the other builds elaborate exactly the round above.)
+    wire [127:0] after_round;
+    genvar c, r;
+    generate
+        if (TT) begin : g_tt_out
+            wire [127:0] t_mixed, t_final;
+            for (c = 0; c < 4; c = c + 1) begin : g_tcol
+                for (r = 0; r < 4; r = r + 1) begin : g_row
+                    wire [15:0] e0 = tword[16*(4*c + r)           +: 16];
+                    wire [15:0] e1 = tword[16*(4*c + (r + 1) % 4) +: 16];
+                    wire [7:0]  s2 = tword[16*(4*c + (r + 2) % 4) +: 8];
+                    wire [7:0]  s3 = tword[16*(4*c + (r + 3) % 4) +: 8];
+                    assign t_mixed[32*c + 8*r +: 8] = e0[15:8] ^ e1[15:8] ^ e1[7:0] ^ s2 ^ s3;
+                    assign t_final[32*c + 8*r +: 8] = e0[7:0];
+                end
+            end
+            assign after_round = last_final ? t_final : t_mixed;
+        end else begin : g_mix_out
+            assign after_round = after_mix;
+        end
+    endgenerate
 
     always @(posedge clk)
         if (ce)
-            out_state <= last_inv ? after_mix : (after_mix ^ round_key);
+            out_state <= last_inv ? after_round : (after_round ^ round_key);
 endmodule
 
 `default_nettype wire

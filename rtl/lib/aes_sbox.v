@@ -9,8 +9,31 @@
 //                 gate area in standard cells, and it can be cut by registers.
 // MODE selects the direction: "ENC" (S), "DEC" (S^-1) or "BOTH" (runtime inv;
 // the composite form then shares its inverter between the two directions).
-// PIPE (0..2) adds register cuts inside the S-box for inner-round pipelining;
-// the result appears PIPE cycles after the input (and inv) while ce is high.
+//   "BRAM"      : a synchronous-read table for FPGA block RAM (ECP5 DP16KD,
+//                 iCE40 SB_RAM40_4K, Xilinx RAMB18): its read register is a
+//                 stage cut, so PIPE (1..3) is at least 1. One table serves
+//                 PORTS (1 or 2) S-boxes through the two ports of a dual-port
+//                 block. MODE "BOTH" puts the inverse S-box above the forward
+//                 one (a 512 x 8 table, inv as address bit 8): both
+//                 directions in one block, and no multiplexer after the read
+//                 register, whose clock-to-out already dominates the stage.
+//                 PIPE = 2 adds an output register (the block's own output
+//                 register where the target has one), PIPE = 3 one more behind
+//                 it, in the fabric next to the block (the route from a block
+//                 RAM to the logic is long). Selected with `(* rom_style = "block" *)` and the
+//                 other tools' spellings; nothing else is target specific.
+//   "TTABLE"    : MODE "ENC" only. The BRAM form with a reduced T-table,
+//                 entry x = {2S(x), S(x)} (16 bits): with 3S = 2S ^ S, a
+//                 MixColumns output byte is five table bytes and the round
+//                 key, one 6-input XOR. out_byte is 16 bits per port. A full
+//                 32-bit T-table would need a 36-bit port, which a true
+//                 dual-port block has only in the larger size (Xilinx RAMB36,
+//                 twice the blocks); 16 bits fit the 18-bit ports of RAMB18 and
+//                 DP16KD, two table reads per block.
+// PIPE (0..2; BRAM, TTABLE 1..3) adds register cuts inside the S-box for inner-round
+// pipelining; the result appears PIPE cycles after the input (and inv) while
+// ce is high. PORTS > 1 (BRAM, TTABLE): in_byte/out_byte hold PORTS entries,
+// entry p at [8p+7:8p] (TTABLE out: [16p+15:16p]), all with the same inv.
 // COMPOSITE cuts: PIPE=1 after the GF(2^4) inversion; PIPE=2 also after the
 // norm d = a^2*L + a*b + b^2. LUT cuts are registers at the input (a table
 // has no interior; retiming may move them).
@@ -20,7 +43,8 @@
 module aes_sbox #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",
-    parameter PIPE = 0
+    parameter PIPE = 0,
+    parameter PORTS = 1
 ) (
     // clk/ce are only used when PIPE > 0, inv only when MODE is "BOTH".
     /* verilator lint_off UNUSEDSIGNAL */
@@ -28,22 +52,33 @@ module aes_sbox #(
     input  wire       ce,
     input  wire       inv,
     /* verilator lint_on UNUSEDSIGNAL */
-    input  wire [7:0] in_byte,
-    output wire [7:0] out_byte
+    input  wire [8*PORTS-1:0] in_byte,
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    output wire [8*PORTS*((IMPL == "TTABLE") ? 2 : 1)-1:0] out_byte   // TTABLE: 16 bits per port
+    /* verilator lint_on WIDTH */
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     // (String parameters compare zero-extended against names of other lengths.)
     /* verilator lint_off WIDTH */
     generate
-        if (IMPL != "LUT" && IMPL != "COMPOSITE") begin : g_bad_param0
-            ERROR_aes_sbox_IMPL_must_be_LUT_or_COMPOSITE u_stop ();
+        if (IMPL != "LUT" && IMPL != "COMPOSITE" && IMPL != "BRAM" && IMPL != "TTABLE") begin : g_bad_param0
+            ERROR_aes_sbox_IMPL_must_be_LUT_COMPOSITE_BRAM_or_TTABLE u_stop ();
+        end
+        if (IMPL == "TTABLE" && MODE != "ENC") begin : g_bad_param5
+            ERROR_aes_sbox_MODE_must_be_ENC_for_TTABLE u_stop ();
         end
         if (MODE != "ENC" && MODE != "DEC" && MODE != "BOTH") begin : g_bad_param1
             ERROR_aes_sbox_MODE_must_be_ENC_DEC_or_BOTH u_stop ();
         end
-        if (PIPE < 0 || PIPE > 2) begin : g_bad_param2
+        if (IMPL != "BRAM" && IMPL != "TTABLE" && (PIPE < 0 || PIPE > 2)) begin : g_bad_param2
             ERROR_aes_sbox_PIPE_must_be_0_to_2 u_stop ();
+        end
+        if ((IMPL == "BRAM" || IMPL == "TTABLE") && (PIPE < 1 || PIPE > 3)) begin : g_bad_param3
+            ERROR_aes_sbox_PIPE_must_be_1_to_3_for_BRAM_or_TTABLE u_stop ();
+        end
+        if (PORTS < 1 || PORTS > 2 || (PORTS != 1 && IMPL != "BRAM" && IMPL != "TTABLE")) begin : g_bad_param4
+            ERROR_aes_sbox_PORTS_must_be_1_or_2_for_BRAM_or_TTABLE_else_1 u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -119,11 +154,79 @@ module aes_sbox #(
         256'hcbe9dec444438e3487ff2f9b8239e37cfbd7f3819ea340bf38a53630d56a0952};
 
 
+    // String parameters compare zero-extended against longer names.
+    /* verilator lint_off WIDTH */
     generate
-        if (IMPL == "LUT") begin : g_lut
+        if (IMPL == "BRAM" || IMPL == "TTABLE") begin : g_bram
+            // ECP5 (the ecp5 synthesis target defines AES_ECP5_EBR): at PIPE >= 2 the table is
+            // a DP16KD instantiated with its output register on (rtl/vendor/ecp5/aes_ecp5_rom.v):
+            // the read then ends in the block's own register instead of costing its ~4 ns
+            // clock-to-data in the next stage. Same function and latency as the portable form.
+`ifdef AES_ECP5_EBR
+            localparam ECP5_EBR = (PIPE >= 2) && (IMPL == "BRAM");
+`else
+            localparam ECP5_EBR = 0;
+`endif
+            if (ECP5_EBR) begin : g_ecp5
+                localparam [4095:0] TABLE = (MODE == "BOTH") ? {SBOX_INV, SBOX_FWD}
+                                          : (MODE == "DEC")  ? {2048'h0, SBOX_INV} : {2048'h0, SBOX_FWD};
+                wire [8:0] a_now = {dec_now && (MODE == "BOTH"), in_byte[7:0]};
+                wire [8:0] b_now = {dec_now && (MODE == "BOTH"), in_byte[8*PORTS-1 -: 8]};
+                wire [7:0] rd_a;
+                /* verilator lint_off UNUSEDSIGNAL */   // port B's data is unused when PORTS = 1
+                wire [7:0]  rd_b;
+                wire [15:0] rd_q;
+                /* verilator lint_on UNUSEDSIGNAL */
+                aes_ecp5_rom #(.TABLE(TABLE)) u_ebr (
+                    .clk(clk), .ce(ce), .addr_a(a_now), .addr_b(b_now), .data_a(rd_a), .data_b(rd_b)
+                );
+                aes_delay #(.WIDTH(16), .DEPTH(PIPE - 2)) u_out_cut (
+                    .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({rd_b, rd_a}), .out_data(rd_q)
+                );
+                assign out_byte[7:0] = rd_q[7:0];
+                if (PORTS == 2) begin : g_port_b
+                    assign out_byte[15:8] = rd_q[15:8];
+                end
+            end else begin : g_portable
+                // The table: forward at 0..255 (ENC, BOTH), inverse at 0..255 (DEC) or 256..511
+                // (BOTH); TTABLE: {2S, S} of the forward S-box.
+                localparam ROM_A = (MODE == "BOTH") ? 9 : 8;
+                localparam ROM_N = 1 << ROM_A;
+                localparam EW    = (IMPL == "TTABLE") ? 16 : 8;
+                (* rom_style = "block", ram_style = "block", syn_romstyle = "EBR", syn_ramstyle = "block_ram" *)
+                reg [EW-1:0] rom [0:ROM_N-1];
+                integer e;
+                reg [7:0]  s, s2;
+                /* verilator lint_off UNUSEDSIGNAL */   // only the low byte in the S-box form
+                reg [15:0] w;
+                /* verilator lint_on UNUSEDSIGNAL */
+                initial
+                    for (e = 0; e < ROM_N; e = e + 1) begin
+                        s  = (MODE == "DEC" || e >= 256) ? SBOX_INV[8*(e % 256) +: 8] : SBOX_FWD[8*(e % 256) +: 8];
+                        s2 = {s[6:0], 1'b0} ^ (s[7] ? 8'h1b : 8'h00);      // {02} * s
+                        w  = (IMPL == "TTABLE") ? {s2, s} : {8'h0, s};
+                        rom[e] = w[EW-1:0];
+                    end
+                genvar p;
+                for (p = 0; p < PORTS; p = p + 1) begin : g_port
+                    // Address: {inv, byte} in MODE "BOTH", the byte otherwise.
+                    /* verilator lint_off UNUSEDSIGNAL */   // bit 8 (inv) addresses only in MODE "BOTH"
+                    wire [8:0] addr_full = {dec_now, in_byte[8*p +: 8]};
+                    /* verilator lint_on UNUSEDSIGNAL */
+                    wire [ROM_A-1:0] rom_addr = addr_full[ROM_A-1:0];
+                    reg  [EW-1:0]    rd;
+                    always @(posedge clk)
+                        if (ce) rd <= rom[rom_addr];
+                    aes_delay #(.WIDTH(EW), .DEPTH(PIPE - 1)) u_out_cut (
+                        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(rd), .out_data(out_byte[EW*p +: EW])
+                    );
+                end
+            end
+        end else if (IMPL == "LUT") begin : g_lut
+            /* verilator lint_on WIDTH */
             // Optional input registers (PIPE of them) carry the byte and inv.
             wire [8:0] lut_stage [0:PIPE];
-            assign lut_stage[0] = {dec_now, in_byte};
+            assign lut_stage[0] = {dec_now, in_byte[7:0]};
             genvar g;
             for (g = 0; g < PIPE; g = g + 1) begin : g_cut
                 reg [8:0] q;
@@ -138,8 +241,8 @@ module aes_sbox #(
         end else begin : g_composite
             // Stage 1: map into the tower field (the inverse S-box first undoes
             // the affine map), split into a*y + b, and form the norm d.
-            wire [7:0] mapped = dec_now ? (mat8(M_AINV_ROWS, in_byte) ^ M_AINV_63)
-                                        : mat8(M_ROWS, in_byte);
+            wire [7:0] mapped = dec_now ? (mat8(M_AINV_ROWS, in_byte[7:0]) ^ M_AINV_63)
+                                        : mat8(M_ROWS, in_byte[7:0]);
             wire [3:0] a1 = mapped[7:4];
             wire [3:0] b1 = mapped[3:0];
             wire [3:0] d1 = gf16_mul(gf16_mul(a1, a1), 4'hc) ^ gf16_mul(a1, b1) ^ gf16_mul(b1, b1);

@@ -35,6 +35,9 @@ FOLDED = [
     ("icarus", 1, 2, 4, "LUT", "BOTH"),
     ("icarus", 5, 2, 1, "COMPOSITE", "ENC"),
     ("icarus", 2, 1, 1, "LUT", "DEC"),
+    ("icarus", 1, 2, 1, "BRAM", "BOTH"),           # block-RAM S-boxes: the iterative ring, 2 in flight
+    ("icarus", 2, 4, 1, "BRAM", "ENC"),
+    ("icarus", 1, 3, 2, "TTABLE", "ENC"),
 ]
 
 

@@ -18,6 +18,9 @@ CONFIGS = [
     ("icarus", "AGILE", 2, 4, "COMPOSITE", "BOTH", 7),
     ("icarus", "SHARED", 1, 1, "LUT", "ENC", 1),
     ("icarus", "AGILE", 1, 1, "LUT", "DEC", 1),
+    ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7),     # block-RAM S-boxes: the read register is the cut
+    ("icarus", "AGILE", 2, 3, "BRAM", "BOTH", 7),
+    ("icarus", "SHARED", 1, 2, "TTABLE", "ENC", 7),    # T-tables: MixColumns in the table
 ]
 
 

@@ -79,9 +79,13 @@ def pid(p):
 MODES = ["ENC", "DEC", "BOTH"]
 IMPLS = ["LUT", "COMPOSITE"]
 SWEEPS = [
-    ("aes_sbox", "test_sbox", sets(IMPL=IMPLS, MODE=MODES, PIPE=[0, 1, 2])),
+    ("aes_sbox", "test_sbox", sets(IMPL=IMPLS, MODE=MODES, PIPE=[0, 1, 2])
+     + sets(IMPL=["BRAM"], MODE=MODES, PIPE=[1, 2, 3])),
     ("aes_sub_bytes", "test_sub_bytes",
      sets(NBYTES=[16], IMPL=IMPLS, MODE=["BOTH"], PIPE=[0, 2])
+     + [{"NBYTES": 16, "IMPL": "BRAM", "MODE": "BOTH", "PIPE": 1},     # 8 two-port tables
+        {"NBYTES": 3, "IMPL": "BRAM", "MODE": "ENC", "PIPE": 2},      # odd: a one-port table last
+        {"NBYTES": 16, "IMPL": "BRAM", "MODE": "DEC", "PIPE": 3}]
      + [{"NBYTES": 4, "IMPL": "LUT", "MODE": "ENC", "PIPE": 0},
         {"NBYTES": 4, "IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 0},
         {"NBYTES": 1, "IMPL": "COMPOSITE", "MODE": "DEC", "PIPE": 1},
@@ -89,10 +93,13 @@ SWEEPS = [
     ("aes_shift_rows", "test_shift_rows", sets(MODE=MODES)),
     ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES)),
     ("aes_key_step", "test_key_step",
-     sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
+     sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 2, "STREAM": 0}]),
-    ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])),
+    ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
+     + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
+     + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])),
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
@@ -103,11 +110,15 @@ SWEEPS = [
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "LANES": 3, "BYPASS": 1},
         {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 4, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "KEY_AHEAD": 1},
-        {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "KEY_AHEAD": 1}]),
+        {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "KEY_AHEAD": 1},
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "LANES": 2},
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
+        {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
     ("aes_delay", "test_delay",
      sets(WIDTH=[9], DEPTH=[0, 1, 2, 5], RESET=[0, 1]) + [{"WIDTH": 1, "DEPTH": 3, "RESET": 1},
                                                          {"WIDTH": 128, "DEPTH": 2, "RESET": 0}]),
-    ("aes_fifo", "test_fifo", sets(WIDTH=[10], DEPTH=[1, 2, 3, 4, 5, 8]) + [{"WIDTH": 128, "DEPTH": 2}]),
+    ("aes_fifo", "test_fifo", sets(WIDTH=[10], DEPTH=[1, 2, 3, 4, 5, 8]) + [{"WIDTH": 128, "DEPTH": 2}]
+     + sets(WIDTH=[10], DEPTH=[1, 3, 8], RAM=[1])),
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).

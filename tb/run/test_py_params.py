@@ -36,6 +36,12 @@ def grid():
     out.append(("folded", 1, 1, 1, "LUT", "agile"))          # agile is the pipelined core's
     out.append(("iterative", 1, 2, 1, "LUT", "shared"))      # iterative has fixed U, STAGES
     out.append(("pipelined", 1, 1, 1, "LUT", "agile"))
+    for arch in ("iterative", "folded", "pipelined"):     # block-RAM S-boxes need a cut: STAGES >= 2
+        out.append((arch, 1, 1, 1, "BRAM", "shared"))
+    out.append(("folded", 1, 2, 1, "BRAM", "shared"))
+    out.append(("pipelined", 1, 4, 1, "BRAM", "agile"))
+    out.append(("pipelined", 1, 1, 1, "TTABLE", "shared"))
+    out.append(("folded", 1, 2, 1, "TTABLE", "shared"))
     return out
 
 
@@ -85,7 +91,9 @@ def test_cli_and_rtl_agree(cfg, tmp_path):
 
 
 @pytest.mark.parametrize("args", [["--arch", "pipelined", "--impl", "composite", "--stages", "4"],
-                                  ["--arch", "folded", "--u", "14", "--stages", "1"]])
+                                  ["--arch", "folded", "--u", "14", "--stages", "1"],
+                                  ["--arch", "folded", "--u", "1", "--stages", "2", "--impl", "bram"],
+                                  ["--arch", "pipelined", "--stages", "2", "--impl", "ttable"]])
 def test_extremes_are_correct(args, tmp_path):
     key, iv = bytes(range(16)), bytes(range(16, 32))
     data = bytes((7 * i) & 0xff for i in range(16 * 40))
@@ -107,3 +115,28 @@ def test_rtl_names_the_parameter_in_yosys(tmp_path):
     r = subprocess.run([yosys, "-p", f"read_verilog -defer {' '.join(names)}; chparam -set STAGES 5 aes_round; "
                         "hierarchy -check -top aes_round"], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode != 0 and "ERROR_aes_round_STAGES_must_be_1_to_4" in (r.stdout + r.stderr), r.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--target", "asic", "--impl", "bram", "--stages", "2", "--liberty", "x.lib"], "FPGA block RAM"),
+    (["--target", "ecp5", "--impl", "bram", "--stages", "1"], "--stages 1"),
+    (["--target", "ice40", "--impl", "bram", "--arch", "iterative"], "--arch folded --u 1 --stages 2"),
+    (["--target", "xilinx", "--impl", "ttable", "--stages", "2", "--mode", "both"], "encrypt-only"),
+    (["--target", "asic", "--impl", "ttable", "--stages", "2", "--liberty", "x.lib"], "FPGA block RAM")])
+def test_synth_refuses_bram_where_it_cannot_build(args, words, capsys):
+    """Block-RAM S-boxes: refused for a cell library and without a cut for the read register,
+    with exit 2 and a one-line reason, before any tool runs."""
+    assert cli.main(["synth", *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra", [["--mode", "cbc", "--decrypt"], ["--mode", "ecb", "--decrypt"],
+                                   ["--mode", "ctr", "--full-ip"]])
+def test_run_refuses_ttable_decryption(extra, tmp_path, capsys):
+    """T-tables hold the forward MixColumns: a run that needs the inverse cipher is refused."""
+    src = tmp_path / "in"
+    src.write_bytes(bytes(32))
+    rc = cli.main(["run", "--arch", "pipelined", "--stages", "2", "--impl", "ttable", "--key", "00" * 16,
+                   "--iv", "00" * 16, "-q", *extra, str(src), str(tmp_path / "out")])
+    assert rc == 2 and not (tmp_path / "out").exists()
+    assert "encrypt-only" in capsys.readouterr().err

@@ -33,3 +33,20 @@ def test_synth_smoke(target, extra, tmp_path):
         assert res["throughput_gbps"] == pytest.approx(128 * 0.1 * res["fmax_mhz"] / 1000)
     else:
         assert res["fmax_mhz"] is None and "no timing" in res["fmax_source"]
+
+
+# Block-RAM S-boxes (IMPL "BRAM"), each form once: the portable synchronous-read table (iCE40,
+# Xilinx; one round unit = 8 two-port tables) and the ECP5 DP16KD with its output register (S3).
+@pytest.mark.parametrize("target,stages,brams", [("ice40", 2, 16), ("ecp5", 3, 8), ("xilinx", 2, 4)])
+def test_synth_smoke_bram(target, stages, brams, tmp_path):
+    out = tmp_path / "r.json"
+    r = subprocess.run([sys.executable, "-m", "aeshw.cli", "synth", "--target", target, "--arch", "folded",
+                        "--u", "1", "--stages", str(stages), "--impl", "bram", "--mode", "enc",
+                        "--json", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    res = json.loads(out.read_text())
+    assert res["brams"] == brams, res["core_counts"]
+    assert res["latency_cycles"] == 10 * stages + 1
+    if target == "ecp5":
+        assert res["fits"] and res["fmax_mhz"] > 10, res["fmax_source"]
+        assert any("AES_ECP5_EBR" in c for c in res["commands"]) or "AES_ECP5_EBR" in json.dumps(res)

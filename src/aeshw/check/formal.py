@@ -33,9 +33,11 @@ OUT = BUILD / "formal"
 JOBS: list[tuple[str, str, str | None, int]] = [
     ("sbox_equiv", "sbox_equiv.sby", None, 300),
     ("sbox_pipe", "sbox_pipe.sby", None, 300),
+    ("sbox_bram", "sbox_bram.sby", None, 300),
     ("fifo_d2", "fifo.sby", "d2", 300),
     ("fifo_d3", "fifo.sby", "d3", 300),
     ("fifo_d5", "fifo.sby", "d5", 300),
+    ("fifo_r5", "fifo.sby", "r5", 300),
     ("axil_regs", "axil.sby", None, 300),
     ("core_folded", "core_folded.sby", "prove", 600),
     ("core_folded_cover", "core_folded.sby", "cover", 300),

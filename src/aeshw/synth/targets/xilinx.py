@@ -8,6 +8,7 @@ from ..flow import Job
 DEVICES = ("xcup", "xc7")
 FREQ_MHZ = 0.0
 WRAPPED = True
+DEFINES = ("AES_LUTRAM",)        # RAM-form FIFOs (aes_fifo RAM = 1) in LUT RAM
 NAMES = {"xcup": "UltraScale+ (synth_xilinx -family xcup)", "xc7": "7-series (synth_xilinx -family xc7)"}
 check = fpga.check
 
