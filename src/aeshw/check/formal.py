@@ -45,6 +45,10 @@ JOBS: list[tuple[str, str, str | None, int]] = [
     ("core_folded_s2_cover", "core_folded_s2.sby", "cover", 300),
     ("core_pipelined", "core_pipelined.sby", "prove", 900),
     ("core_pipelined_cover", "core_pipelined.sby", "cover", 300),
+    ("axis_stream", "axis_stream.sby", "prove", 600),
+    ("axis_stream_cover", "axis_stream.sby", "cover", 300),
+    ("axis_stream_l2", "axis_stream.sby", "prove_l2", 600),
+    ("axis_stream_l2_cover", "axis_stream.sby", "cover_l2", 300),
 ]
 
 
