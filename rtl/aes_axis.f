@@ -15,4 +15,5 @@ modes/aes_cbc_lanes.v
 modes/aes_mode_engine.v
 bus/aes_axis_regmap.v
 bus/aes_axil_regs.v
+aes_axis_unit.v
 aes_axis.v

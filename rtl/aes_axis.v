@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// aes_axis: AES ECB/CBC/CTR IP with AXI4-Stream data and AXI4-Lite control.
+// aes_axis: AES ECB/CBC/CTR/GCM IP with AXI4-Stream data and AXI4-Lite control.
 //
 //   s_axil --> aes_axil_regs --(staged key/IV/CTRL, COMMIT/CLEAR)--> aes_mode_engine
 //   s_axis --> aes_mode_engine --> aes_core_select (ARCH) --> aes_mode_engine --> m_axis
+//   (these three: aes_axis_unit; two of them in lockstep with FAULT_DETECT = 1)
 //
 // Register map, CAPS fields, commit timing and mode framing: docs/aes_axis.md.
 // Parameters: ARCH ("ITERATIVE", "FOLDED", "PIPELINED"), LANES (blocks per
@@ -10,7 +11,7 @@
 // STAGES (registers per round), IMPL ("LUT"/"COMPOSITE" S-boxes), CORE_MODE
 // ("BOTH", "ENC" or "DEC": core directions; CTR needs ENC), KEY_MODE
 // ("SHARED"/"AGILE", PIPELINED only), KEYS (PIPELINED only: key sizes
-// built, bit0 128, bit1 192, bit2 256).
+// built, bit0 128, bit1 192, bit2 256), FAULT_DETECT (0/1: fault detection).
 `default_nettype none
 
 module aes_axis #(
@@ -23,7 +24,8 @@ module aes_axis #(
     parameter CORE_MODE  = "BOTH",
     parameter KEY_MODE   = "SHARED",
     parameter KEYS       = 3'b111,
-    parameter GCM        = 1            // build GCM (CTRL.MODE 3): GHASH + tag unit
+    parameter GCM        = 1,           // build GCM (CTRL.MODE 3): GHASH + tag unit
+    parameter FAULT_DETECT = 0          // 1: two units in lockstep, outputs compared (faults)
 ) (
     input  wire                    aclk,
     input  wire                    aresetn,
@@ -82,84 +84,114 @@ module aes_axis #(
         if (GCM < 0 || GCM > 1) begin : g_bad_param4
             ERROR_aes_axis_GCM_must_be_0_or_1 u_stop ();
         end
+        if (FAULT_DETECT < 0 || FAULT_DETECT > 1) begin : g_bad_param5
+            ERROR_aes_axis_FAULT_DETECT_must_be_0_or_1 u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
-    localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
-    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband
+    // ---- the unit (register block, mode engine, core), and with FAULT_DETECT = 1 a
+    // second one in lockstep. Both copies see the same inputs; every output of the two
+    // (AXI4-Lite and AXI4-Stream, all bits) is compared in every cycle. A difference is a
+    // fault: in that same cycle the m_axis beat is withheld (tvalid 0: a faulty result
+    // never leaves, even if it was stalled on m_axis before: the stream is aborted), and
+    // from the next cycle on, until reset: no beat leaves or enters (s_axis_tready 0), both
+    // units drain their beats internally (discarded) and wipe the key (ERROR.FAULT set, the
+    // staged key and IV zeroed, then an internal CLEAR: aes_axil_regs). AXI4-Lite keeps
+    // answering from the first unit (ERROR.FAULT readable; COMMITs refused).
+    // Scope: one bit flipped in any flip-flop of either unit (datapath, round keys, key
+    // banks, counters, control, registers) that would change an output is caught before
+    // that output leaves, since the other unit still computes the fault-free value; the
+    // comparison and the fault flag below are single points (docs/aes_axis.md).
+    localparam W = 128 * LANES;
+    wire                  fault;               // registered: a difference was seen
+    wire                  in_valid_int  = s_axis_tvalid && !fault;
+    wire                  out_ready_int = m_axis_tready || fault;     // drain after a fault
+    wire                  a_tready, a_tvalid, a_tlast;
+    wire [W-1:0]          a_tdata;
+    wire [16*LANES-1:0]   a_tkeep;
+    wire [USER_WIDTH-1:0] a_tuser;
+    wire                  differ;              // the copies' outputs differ now (0 without a copy)
 
-    localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? 2'd2 : (ARCH == "FOLDED") ? 2'd1 : 2'd0;
-    localparam CAN_ENC = (CORE_MODE != "DEC") ? 1 : 0;
-    localparam CAN_DEC = (CORE_MODE != "ENC") ? 1 : 0;
-    localparam [2:0] KEYS_EFF = (ARCH == "PIPELINED") ? KEYS : 3'b111;
-    localparam [7:0] CAP_LANES  = (LANES > 255) ? 8'd255 : LANES[7:0];
-    localparam [3:0] CAP_STAGES = (STAGES > 15) ? 4'd15 : STAGES[3:0];
-    localparam [3:0] CAP_U      = (ARCH != "FOLDED") ? 4'd1 : (U > 15) ? 4'd15 : U[3:0];
-    localparam       CAP_AGILE  = (ARCH == "PIPELINED" && KEY_MODE == "AGILE") ? 1 : 0;
-    localparam       CAP_GCM    = (GCM != 0 && CAN_ENC != 0) ? 1 : 0;   // GCM needs the encrypt direction
-    // CAPS (its fields: rtl/bus/aes_axis_regs.rdl) is assembled in aes_axil_regs.
-
-    wire [255:0] cfg_key;
-    wire [1:0]   cfg_key_len, cfg_mode;
-    wire         cfg_decrypt;
-    wire [127:0] cfg_iv;
-    wire         cmd_valid, cmd_clear, cmd_done, hold;
-    wire         st_ready, st_busy, ev_partial, ev_tag_fail, ev_frame;
-    wire [31:0]  blocks_in, blocks_out;
-
-    aes_axil_regs #(.CAP_LANES(CAP_LANES), .CAP_ARCH(ARCH_CODE), .CAP_STAGES(CAP_STAGES), .CAP_U(CAP_U),
-                    .CAP_AGILE(CAP_AGILE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
-                    .GCM(CAP_GCM)) u_regs (
-        .clk(aclk), .rst_n(aresetn),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
-        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
-        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
-        .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
-        .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+    aes_axis_unit #(.ARCH(ARCH), .LANES(LANES), .USER_WIDTH(USER_WIDTH), .U(U), .STAGES(STAGES),
+                    .IMPL(IMPL), .CORE_MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .GCM(GCM),
+                    .CAP_FAULT(FAULT_DETECT)) u_main (
+        .aclk(aclk), .aresetn(aresetn), .fault(fault),
+        .s_axil_awaddr(s_axil_awaddr),
+        .s_axil_awprot(s_axil_awprot),
+        .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata),
+        .s_axil_wstrb(s_axil_wstrb),
+        .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready),
+        .s_axil_bresp(s_axil_bresp),
+        .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready),
+        .s_axil_araddr(s_axil_araddr),
+        .s_axil_arprot(s_axil_arprot),
+        .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready),
+        .s_axil_rdata(s_axil_rdata),
+        .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid),
         .s_axil_rready(s_axil_rready),
-        .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
-        .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
-        .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
-        .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
-        .blocks_in(blocks_in), .blocks_out(blocks_out)
-    );
-
-    wire                 core_key_valid, core_key_ready, core_key_decrypt, core_key_clear;
-    wire                 core_in_valid, core_in_ready, core_out_valid, core_out_ready, core_busy;
-    wire [128*LANES-1:0] core_in_data, core_out_data;
-    wire [SW-1:0]        core_in_user, core_out_user;
-
-    aes_mode_engine #(.LANES(LANES), .USER_WIDTH(USER_WIDTH), .GCM(CAP_GCM)) u_engine (
-        .clk(aclk), .rst_n(aresetn),
-        .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
-        .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt), .cfg_iv(cfg_iv),
-        .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
-        .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
-        .blocks_in(blocks_in), .blocks_out(blocks_out),
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
-        .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
-        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tlast(m_axis_tlast),
-        .m_axis_tuser(m_axis_tuser), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
-        .core_key_valid(core_key_valid), .core_key_ready(core_key_ready),
-        .core_key_decrypt(core_key_decrypt), .core_key_clear(core_key_clear),
-        .core_in_valid(core_in_valid), .core_in_ready(core_in_ready), .core_in_data(core_in_data),
-        .core_in_user(core_in_user), .core_out_valid(core_out_valid), .core_out_ready(core_out_ready),
-        .core_out_data(core_out_data), .core_out_user(core_out_user), .core_busy(core_busy)
+        .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(in_valid_int), .s_axis_tready(a_tready),
+        .m_axis_tdata(a_tdata), .m_axis_tkeep(a_tkeep), .m_axis_tlast(a_tlast),
+        .m_axis_tuser(a_tuser), .m_axis_tvalid(a_tvalid), .m_axis_tready(out_ready_int)
     );
 
-    // key_error: every COMMIT is checked against the build before it reaches
-    // the core (ERROR.BAD_CONFIG), so the core never refuses a key.
-    wire core_key_error_unused;
-    aes_core_select #(.ARCH(ARCH), .LANES(LANES), .U(U), .STAGES(STAGES), .IMPL(IMPL),
-                      .MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(SW)) u_core (
-        .clk(aclk), .rst_n(aresetn),
-        .key_valid(core_key_valid), .key_ready(core_key_ready), .key(cfg_key), .key_len(cfg_key_len),
-        .key_decrypt(core_key_decrypt), .key_error(core_key_error_unused), .key_clear(core_key_clear),
-        .in_valid(core_in_valid), .in_ready(core_in_ready), .in_data(core_in_data), .in_user(core_in_user),
-        .out_valid(core_out_valid), .out_ready(core_out_ready), .out_data(core_out_data),
-        .out_user(core_out_user), .busy(core_busy)
-    );
+    generate
+        if (FAULT_DETECT != 0) begin : g_lockstep
+            wire                  b_awready, b_wready, b_bvalid, b_arready, b_rvalid;
+            wire [1:0]            b_bresp, b_rresp;
+            wire [31:0]           b_rdata;
+            wire                  b_tready, b_tvalid, b_tlast;
+            wire [W-1:0]          b_tdata;
+            wire [16*LANES-1:0]   b_tkeep;
+            wire [USER_WIDTH-1:0] b_tuser;
+            aes_axis_unit #(.ARCH(ARCH), .LANES(LANES), .USER_WIDTH(USER_WIDTH), .U(U), .STAGES(STAGES),
+                            .IMPL(IMPL), .CORE_MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS),
+                            .GCM(GCM), .CAP_FAULT(FAULT_DETECT)) u_check (
+                .aclk(aclk), .aresetn(aresetn), .fault(fault),
+                .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
+                .s_axil_awready(b_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+                .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(b_wready), .s_axil_bresp(b_bresp),
+                .s_axil_bvalid(b_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
+                .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(b_arready),
+                .s_axil_rdata(b_rdata), .s_axil_rresp(b_rresp), .s_axil_rvalid(b_rvalid),
+                .s_axil_rready(s_axil_rready),
+                .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
+                .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(in_valid_int), .s_axis_tready(b_tready),
+                .m_axis_tdata(b_tdata), .m_axis_tkeep(b_tkeep), .m_axis_tlast(b_tlast),
+                .m_axis_tuser(b_tuser), .m_axis_tvalid(b_tvalid), .m_axis_tready(out_ready_int)
+            );
+            assign differ =
+                ({s_axil_awready, s_axil_wready, s_axil_bresp, s_axil_bvalid, s_axil_arready,
+                  s_axil_rdata, s_axil_rresp, s_axil_rvalid} !=
+                 {b_awready, b_wready, b_bresp, b_bvalid, b_arready, b_rdata, b_rresp, b_rvalid}) ||
+                ({a_tready, a_tvalid, a_tlast, a_tdata, a_tkeep, a_tuser} !=
+                 {b_tready, b_tvalid, b_tlast, b_tdata, b_tkeep, b_tuser});
+            reg fault_q;
+            always @(posedge aclk)
+                if (!aresetn) fault_q <= 1'b0;
+                else if (differ) fault_q <= 1'b1;
+            assign fault = fault_q;
+        end else begin : g_single
+            assign differ = 1'b0;
+            assign fault  = 1'b0;
+        end
+    endgenerate
+
+    // Outputs: zero while not valid, as the unit's are.
+    wire release_beat = a_tvalid && !fault && !differ;
+    assign s_axis_tready = a_tready && !fault;
+    assign m_axis_tvalid = release_beat;
+    assign m_axis_tdata  = release_beat ? a_tdata : {W{1'b0}};
+    assign m_axis_tkeep  = release_beat ? a_tkeep : {16*LANES{1'b0}};
+    assign m_axis_tlast  = release_beat && a_tlast;
+    assign m_axis_tuser  = release_beat ? a_tuser : {USER_WIDTH{1'b0}};
 endmodule
 
 `default_nettype wire

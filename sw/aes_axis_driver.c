@@ -127,7 +127,10 @@ int aes_axis_stage_and_commit(aes_axis_t *dev, const uint8_t *key, size_t key_by
 int aes_axis_commit(aes_axis_t *dev) {
     aes_axis_clear_errors(dev, AES_AXIS_REGS__ERROR__BAD_CONFIG_bm);
     dev->write(dev->bus, REG(COMMAND), AES_AXIS_REGS__COMMAND__COMMIT_bm);
-    if (dev->read && (aes_axis_errors(dev) & AES_AXIS_REGS__ERROR__BAD_CONFIG_bm))
+    uint32_t e = aes_axis_errors(dev);
+    if (dev->read && (e & AES_AXIS_REGS__ERROR__FAULT_bm))
+        return AES_AXIS_E_FAULT;
+    if (dev->read && (e & AES_AXIS_REGS__ERROR__BAD_CONFIG_bm))
         return AES_AXIS_E_REFUSED;
     return AES_AXIS_OK;
 }

@@ -35,7 +35,8 @@ enum aes_axis_status {
     AES_AXIS_E_ID = -1,          // no aes_axis at this address (ID mismatch)
     AES_AXIS_E_ARG = -2,         // bad argument: key length, mode code, NULL IV where one is needed
     AES_AXIS_E_UNSUPPORTED = -3, // the build lacks this key size, direction or mode (CAPS)
-    AES_AXIS_E_REFUSED = -4      // the IP refused the COMMIT (ERROR.BAD_CONFIG); old context kept
+    AES_AXIS_E_REFUSED = -4,     // the IP refused the COMMIT (ERROR.BAD_CONFIG); old context kept
+    AES_AXIS_E_FAULT = -5        // a fault was detected (ERROR.FAULT): key wiped, IP stopped until reset
 };
 
 // Bind accessors and check the ID; reads CAPS. Returns AES_AXIS_OK or AES_AXIS_E_ID.
@@ -57,7 +58,8 @@ int aes_axis_set_mode(aes_axis_t *dev, uint32_t mode, int decrypt, const uint8_t
 int aes_axis_stage_and_commit(aes_axis_t *dev, const uint8_t *key, size_t key_bytes,
                               uint32_t mode, int decrypt, const uint8_t *iv);
 // Make the staged configuration active. Returns AES_AXIS_E_REFUSED when the IP set
-// ERROR.BAD_CONFIG (the previous context stays in force).
+// ERROR.BAD_CONFIG (the previous context stays in force), AES_AXIS_E_FAULT when ERROR.FAULT
+// is set (FAULT_DETECT builds: the IP refuses every COMMIT until reset).
 int aes_axis_commit(aes_axis_t *dev);
 // STATUS and ERROR registers as read; aes_axis_clear_errors clears the given ERROR bits.
 uint32_t aes_axis_status(aes_axis_t *dev);

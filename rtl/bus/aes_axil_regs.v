@@ -15,6 +15,12 @@
 // CLEAR (wins over COMMIT when both bits are set) zeroizes the staged key and
 // IV at once; the engine zeroizes the active context and the core's key.
 //
+// `fault` (FAULT_DETECT builds, from aes_axis's lockstep comparison; level, held
+// until reset) sets ERROR.FAULT, which only reset clears, and wipes as CLEAR does:
+// the staged key and IV at once, then, as soon as no command is under way, one
+// internal CLEAR to the engine (no write response: no write asked for it). From
+// then on every COMMIT is refused (answered OKAY, nothing changes).
+//
 // AW and W are each taken into a one-entry holding register (ready = empty),
 // so no ready depends combinationally on a valid; one write is processed at
 // a time. Offsets, fields and the read mux are aes_axis_regmap, generated
@@ -33,7 +39,8 @@ module aes_axil_regs #(
     parameter        CAN_ENC    = 1,        // core has the encrypt direction
     parameter        CAN_DEC    = 1,        // core has the decrypt direction
     parameter [2:0]  KEYS       = 3'b111,   // key sizes supported: 128, 192, 256
-    parameter        GCM        = 1         // MODE 3 (GCM) built
+    parameter        GCM        = 1,        // MODE 3 (GCM) built
+    parameter        CAP_FAULT  = 0         // fault detection built (CAPS.FAULT)
 ) (
     input  wire        clk,
     input  wire        rst_n,
@@ -72,6 +79,7 @@ module aes_axil_regs #(
     output reg          cmd_clear,        // 1: CLEAR, 0: COMMIT
     input  wire         cmd_done,
     output reg          hold,             // pause s_axis acceptance
+    input  wire         fault,            // a fault was detected (level until reset)
     // status from the engine
     input  wire         st_ready,
     input  wire         st_busy,
@@ -83,8 +91,11 @@ module aes_axil_regs #(
 );
     localparam [1:0] OKAY = 2'b00, SLVERR = 2'b10;
 
-    reg [3:0] err_q;          // the ERROR bundle {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
+    reg [3:0] err_q;          // the RW1C ERROR bundle {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     wire [3:0] err_ev = {ev_frame, ev_tag_fail, ev_partial, 1'b0};
+    reg       fault_q;        // ERROR.FAULT
+    reg       wiped;          // the fault's internal CLEAR was issued
+    reg       int_cmd;        // the command under way is that CLEAR (no write response)
 
     // ---- write channel ------------------------------------------------------
     reg        aw_full, w_full;
@@ -94,7 +105,8 @@ module aes_axil_regs #(
     assign s_axil_awready = !aw_full;
     assign s_axil_wready  = !w_full;
 
-    wire do_write = aw_full && w_full && !s_axil_bvalid && !cmd_valid;
+    wire wipe_now = fault && !wiped && !cmd_valid;       // the fault's CLEAR goes first
+    wire do_write = aw_full && w_full && !s_axil_bvalid && !cmd_valid && !wipe_now;
 
     // ---- the map: decode, written fields (bundles, highest field first) and read mux
     wire [9:0]  ar_word = s_axil_araddr[11:2];
@@ -115,9 +127,9 @@ module aes_axil_regs #(
         .we_key(we_key), .wf_key(wf_key), .wm_key(wm_key),
         .we_iv(we_iv), .wf_iv(wf_iv), .wm_iv(wm_iv),
         .rd_word(ar_word), .rd_mapped(rd_mapped), .rd_data(rd_mux),
-        .rf_caps({(GCM != 0), CAP_U, CAP_STAGES, (CAP_AGILE != 0), modes, KEYS,
+        .rf_caps({(CAP_FAULT != 0), (GCM != 0), CAP_U, CAP_STAGES, (CAP_AGILE != 0), modes, KEYS,
                   (CAN_DEC != 0), (CAN_ENC != 0), CAP_ARCH, CAP_LANES}),
-        .rf_ctrl(ctrl), .rf_status({|err_q, st_busy, st_ready}), .rf_error(err_q),
+        .rf_ctrl(ctrl), .rf_status({fault_q || |err_q, st_busy, st_ready}), .rf_error({fault_q, err_q}),
         .rf_iv(cfg_iv), .rf_blocks_in(blocks_in), .rf_blocks_out(blocks_out)
     );
 
@@ -135,8 +147,9 @@ module aes_axil_regs #(
             s_axil_bvalid <= 1'b0; s_axil_bresp <= OKAY;
             cfg_key <= 256'h0; cfg_key_len <= 2'd0; cfg_mode <= 2'd0; cfg_decrypt <= 1'b0; cfg_iv <= 128'h0;
             cmd_valid <= 1'b0; cmd_clear <= 1'b0; hold <= 1'b0;
-            err_q <= 4'b0000;
+            err_q <= 4'b0000; fault_q <= 1'b0; wiped <= 1'b0; int_cmd <= 1'b0;
         end else begin
+            if (fault) fault_q <= 1'b1;
             if (s_axil_awvalid && !aw_full) begin
                 aw_full <= 1'b1;
                 aw_word <= s_axil_awaddr[11:2];
@@ -152,8 +165,19 @@ module aes_axil_regs #(
             end
             if (cmd_valid && cmd_done) begin
                 cmd_valid     <= 1'b0;
-                s_axil_bvalid <= 1'b1;
-                s_axil_bresp  <= OKAY;
+                int_cmd       <= 1'b0;
+                if (int_cmd) hold <= 1'b0;
+                else begin
+                    s_axil_bvalid <= 1'b1;
+                    s_axil_bresp  <= OKAY;
+                end
+            end
+            if (fault) begin                                   // wipe the staged secrets now
+                cfg_key <= 256'h0; cfg_iv <= 128'h0;
+            end
+            if (wipe_now) begin                                // then CLEAR, once
+                wiped <= 1'b1; int_cmd <= 1'b1;
+                cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
             end
             err_q <= err_q | err_ev;
             if (do_write) begin
@@ -165,11 +189,11 @@ module aes_axil_regs #(
                 if (cmd_bits[1]) begin                         // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
                     cfg_key <= 256'h0; cfg_iv <= 128'h0;
-                end else if (is_cmd && cfg_ok) begin           // good COMMIT
+                end else if (is_cmd && cfg_ok && !fault) begin // good COMMIT
                     cmd_valid <= 1'b1; cmd_clear <= 1'b0; hold <= 1'b1;
                 end else begin
                     s_axil_bvalid <= 1'b1;
-                    if (is_cmd) err_q[0] <= 1'b1;              // refused COMMIT
+                    if (is_cmd && !fault) err_q[0] <= 1'b1;    // refused COMMIT
                 end
                 if (we_ctrl)
                     {cfg_key_len, cfg_decrypt, cfg_mode} <= (ctrl & ~wm_ctrl) | (wf_ctrl & wm_ctrl);

@@ -29,10 +29,10 @@ module aes_axis_regmap (
     input  wire [9:0]    rd_word,   // read address bits [11:2]
     output wire          rd_mapped,   // a register answers at rd_word
     output reg  [31:0]   rd_data,   // 0 for write-only and unmapped words
-    input  wire [27:0]   rf_caps,   // CAPS: {GCM, U[3:0], STAGES[3:0], AGILE, MODES[2:0], KEY_SIZES[2:0], DEC, ENC, ARCH[1:0], LANES[7:0]}
+    input  wire [28:0]   rf_caps,   // CAPS: {FAULT, GCM, U[3:0], STAGES[3:0], AGILE, MODES[2:0], KEY_SIZES[2:0], DEC, ENC, ARCH[1:0], LANES[7:0]}
     input  wire [4:0]    rf_ctrl,   // CTRL: {KEY_LEN[1:0], DECRYPT, MODE[1:0]}
     input  wire [2:0]    rf_status,   // STATUS: {ERROR, BUSY, READY}
-    input  wire [3:0]    rf_error,   // ERROR: {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
+    input  wire [4:0]    rf_error,   // ERROR: {FAULT, FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     input  wire [127:0]  rf_iv,   // IV: {DATA[31:0]} per element, element i at [32*i +: 32]
     input  wire [31:0]   rf_blocks_in,   // BLOCKS_IN: {COUNT[31:0]}
     input  wire [31:0]   rf_blocks_out   // BLOCKS_OUT: {COUNT[31:0]}
@@ -76,10 +76,10 @@ module aes_axis_regmap (
     always @(*) begin
         case (rd_word)
             10'h000: rd_data = {32'h41455301};   // ID
-            10'h001: rd_data = {3'h0, rf_caps[27], rf_caps[26:23], rf_caps[22:19], rf_caps[18], rf_caps[17:15], 1'h0, rf_caps[14:12], rf_caps[11], rf_caps[10], rf_caps[9:8], rf_caps[7:0]};   // CAPS
+            10'h001: rd_data = {2'h0, rf_caps[28], rf_caps[27], rf_caps[26:23], rf_caps[22:19], rf_caps[18], rf_caps[17:15], 1'h0, rf_caps[14:12], rf_caps[11], rf_caps[10], rf_caps[9:8], rf_caps[7:0]};   // CAPS
             10'h004: rd_data = {26'h0, rf_ctrl[4:3], 1'h0, rf_ctrl[2], rf_ctrl[1:0]};   // CTRL
             10'h005: rd_data = {29'h0, rf_status[2], rf_status[1], rf_status[0]};   // STATUS
-            10'h006: rd_data = {28'h0, rf_error[3], rf_error[2], rf_error[1], rf_error[0]};   // ERROR
+            10'h006: rd_data = {27'h0, rf_error[4], rf_error[3], rf_error[2], rf_error[1], rf_error[0]};   // ERROR
             10'h010: rd_data = {rf_iv[31:0]};   // IV[0]
             10'h011: rd_data = {rf_iv[63:32]};   // IV[1]
             10'h012: rd_data = {rf_iv[95:64]};   // IV[2]

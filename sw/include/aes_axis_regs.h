@@ -48,6 +48,9 @@ extern "C" {
 #define AES_AXIS_REGS__CAPS__GCM_bm 0x10000000
 #define AES_AXIS_REGS__CAPS__GCM_bp 28
 #define AES_AXIS_REGS__CAPS__GCM_bw 1
+#define AES_AXIS_REGS__CAPS__FAULT_bm 0x20000000
+#define AES_AXIS_REGS__CAPS__FAULT_bp 29
+#define AES_AXIS_REGS__CAPS__FAULT_bw 1
 
 // reg - aes_axis_regs::CTRL
 #define AES_AXIS_REGS__CTRL__MODE_bm 0x3
@@ -91,6 +94,10 @@ extern "C" {
 #define AES_AXIS_REGS__ERROR__FRAME_bp 3
 #define AES_AXIS_REGS__ERROR__FRAME_bw 1
 #define AES_AXIS_REGS__ERROR__FRAME_reset 0x0
+#define AES_AXIS_REGS__ERROR__FAULT_bm 0x10
+#define AES_AXIS_REGS__ERROR__FAULT_bp 4
+#define AES_AXIS_REGS__ERROR__FAULT_bw 1
+#define AES_AXIS_REGS__ERROR__FAULT_reset 0x0
 
 // reg - aes_axis_regs::COMMAND
 #define AES_AXIS_REGS__COMMAND__COMMIT_bm 0x1

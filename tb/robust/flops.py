@@ -25,7 +25,7 @@ tee -q -o mem.txt select -list t:$mem_v2
 
 
 def flop_names(params: dict) -> set[str]:
-    """{'u_regs.cfg_key', 'u_core.g_pipelined.u_core.u_out_fifo.mem', ...} (generate blocks
+    """{'u_main.u_regs.cfg_key', 'u_main.u_core.g_pipelined.u_core.u_out_fifo.mem', ...} (generate blocks
     as Yosys names them: g_round[3].g_lane[0]...)."""
     sets = " ".join(f'-set {k} "{v}"' if isinstance(v, str) else f"-set {k} {int(v)}"
                     for k, v in params.items())

@@ -437,18 +437,18 @@ class RobustTB(AxisTB):
 # ---- internal state (hierarchical access) ---------------------------------------------------
 def core_scope(dut):
     if ARCH == "PIPELINED":
-        return dut.u_core.g_pipelined.u_core
-    return dut.u_core.g_folded.u_core
+        return dut.u_main.u_core.g_pipelined.u_core
+    return dut.u_main.u_core.g_folded.u_core
 
 
 def key_state(dut) -> dict[str, int]:
     """The registers that hold key material or the active context, by name."""
-    out = {"u_regs.cfg_key": int(dut.u_regs.cfg_key.value),
-           "u_regs.cfg_iv": int(dut.u_regs.cfg_iv.value),
-           "u_engine.chain": int(dut.u_engine.chain.value),
-           "u_engine.act_mode": int(dut.u_engine.act_mode.value),
-           "u_engine.act_dec": int(dut.u_engine.act_dec.value),
-           "u_engine.st_ready": int(dut.u_engine.st_ready.value)}
+    out = {"u_regs.cfg_key": int(dut.u_main.u_regs.cfg_key.value),
+           "u_regs.cfg_iv": int(dut.u_main.u_regs.cfg_iv.value),
+           "u_engine.chain": int(dut.u_main.u_engine.chain.value),
+           "u_engine.act_mode": int(dut.u_main.u_engine.act_mode.value),
+           "u_engine.act_dec": int(dut.u_main.u_engine.act_dec.value),
+           "u_engine.st_ready": int(dut.u_main.u_engine.st_ready.value)}
     c = core_scope(dut)
     if ARCH == "PIPELINED" and KEY_MODE == "SHARED":
         s = c.g_shared
@@ -637,7 +637,7 @@ async def test_axil_random(dut):
     await settle()
     m.p_bstall = m.p_rstall = 0.0
     # the write-only key registers landed as modelled (checked inside the IP)
-    assert int(dut.u_regs.cfg_key.value).to_bytes(32, "little") == model.key_bytes(), "staged key differs from model"
+    assert int(dut.u_main.u_regs.cfg_key.value).to_bytes(32, "little") == model.key_bytes(), "staged key differs from model"
     dut._log.info("AXI4-Lite: %d writes, %d reads, AW/W order counts %s", m.writes, m.reads, m.hs_counts)
 
 
@@ -708,7 +708,7 @@ async def test_reset_mid_stream(dut):
         # wait until blocks are inside the core (and, for CBC encrypt, one is pending)
         for _ in range(2000):
             await RisingEdge(dut.aclk)
-            if tb.in_beats > 3 + n and int(dut.u_engine.st_busy.value) and rng.random() < 0.3:
+            if tb.in_beats > 3 + n and int(dut.u_main.u_engine.st_busy.value) and rng.random() < 0.3:
                 break
         in_flight = len(tb.expected)
         stop[0] = True
@@ -755,14 +755,14 @@ async def test_reset_mid_commit(dut):
         t = tb.axil.submit_write(COMMAND, cmd)
         for _ in range(200):                     # wait until the command is under way
             await RisingEdge(dut.aclk)
-            if int(dut.u_regs.cmd_valid.value):
+            if int(dut.u_main.u_regs.cmd_valid.value):
                 break
-        assert int(dut.u_regs.cmd_valid.value), "COMMAND write not taken"
+        assert int(dut.u_main.u_regs.cmd_valid.value), "COMMAND write not taken"
         for _ in range(rng.randint(0, 12 if ARCH == "PIPELINED" else 2)):
-            if not int(dut.u_regs.cmd_valid.value):
+            if not int(dut.u_main.u_regs.cmd_valid.value):
                 break
             await RisingEdge(dut.aclk)
-        was_pending = bool(int(dut.u_regs.cmd_valid.value)) or int(dut.s_axil_bvalid.value)
+        was_pending = bool(int(dut.u_main.u_regs.cmd_valid.value)) or int(dut.s_axil_bvalid.value)
         stop[0] = True
         await tb.reset(rng.randint(1, 3))
         if task and not task.done():
@@ -786,9 +786,9 @@ async def test_clear_in_flight(dut):
         await tb.send(rbytes(rng, BEAT * 40))
         for _ in range(2000):
             await RisingEdge(dut.aclk)
-            if tb.in_beats >= 8 and (int(dut.u_core.busy.value) or mode == CBC and not decrypt):
+            if tb.in_beats >= 8 and (int(dut.u_main.u_core.busy.value) or mode == CBC and not decrypt):
                 break
-        inside = int(dut.u_core.busy.value)
+        inside = int(dut.u_main.u_core.busy.value)
         await tb.clear()
         await tb.idle(60)
         assert not tb.expected, f"{len(tb.expected)} blocks lost after CLEAR"

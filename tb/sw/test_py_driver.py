@@ -22,7 +22,7 @@ KEY = bytes(range(32))
 IV = bytes(range(0xF0, 0x100))
 ALL_CAPS = (7 << regs.CAPS_KEY_SIZES_LSB | 7 << regs.CAPS_MODES_LSB | regs.CAPS_ENC_MASK
             | regs.CAPS_DEC_MASK | regs.CAPS_GCM_MASK)
-E_OK, E_ID, E_ARG, E_UNSUPPORTED, E_REFUSED = 0, -1, -2, -3, -4
+E_OK, E_ID, E_ARG, E_UNSUPPORTED, E_REFUSED, E_FAULT = 0, -1, -2, -3, -4, -5
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +81,11 @@ def test_refusals(exe):
 
 def test_commit_refused_by_the_ip(exe):
     assert run(exe, 16, regs.MODE_ECB, error=regs.ERROR_BAD_CONFIG_MASK)[0]["commit"] == E_REFUSED
+
+
+def test_commit_after_a_fault(exe):
+    """ERROR.FAULT (FAULT_DETECT builds): the IP refuses COMMITs until reset; the driver says so."""
+    assert run(exe, 16, regs.MODE_ECB, error=regs.ERROR_FAULT_MASK)[0]["commit"] == E_FAULT
 
 
 def test_write_only_bus_keeps_the_key_length(exe):

@@ -58,6 +58,8 @@ CORNERS = [
     ("aes_axis", {"ARCH": '"ITERATIVE"', "LANES": 3}),
     ("aes_axis", {"GCM": 0}),
     ("aes_axis", {"CORE_MODE": '"DEC"'}),
+    ("aes_axis", {"FAULT_DETECT": 1}),
+    ("aes_axis", {"ARCH": '"ITERATIVE"', "FAULT_DETECT": 1}),
     ("aes_ghash", {"LANES": 4}),
     ("aes_gcm_tag", {"LANES": 3}),
     ("aes_gcm_frame", {"LANES": 4}),

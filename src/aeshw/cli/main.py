@@ -246,15 +246,18 @@ def _synth_config(args):
                   mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
                   liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script,
-                  abc_estimate=args.abc_estimate)
+                  abc_estimate=args.abc_estimate, fault_detect=int(args.fault_detect))
 
 
 def cmd_synth(args) -> int:
     import json
     from .. import synth
     from .params import problems
+    arch = "pipelined" if args.arch == "axis" else args.arch
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
-           problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
+           problems(arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
+    if args.fault_detect and args.arch != "axis":
+        bad.append("--fault-detect is a parameter of the IP: use it with --arch axis")
     if args.impl == "TTABLE" and args.mode != "ENC":
         bad.append(f"--impl ttable is encrypt-only: --mode enc (not {args.mode.lower()})")
     if bad:
@@ -339,8 +342,9 @@ def main(argv=None) -> int:
     r.add_argument("output", help="output file, - for stdout")
     r.set_defaults(func=cmd_run)
     s = sub.add_parser("synth", help="area, Fmax and throughput of one configuration (Yosys, nextpnr, OpenSTA)")
-    s.add_argument("--arch", choices=["iterative", "folded", "pipelined", "ghash"], default="pipelined",
-                   help="ghash: GCM's GHASH unit alone (asic only)")
+    s.add_argument("--arch", choices=["iterative", "folded", "pipelined", "ghash", "axis"], default="pipelined",
+                   help="ghash: GCM's GHASH unit alone; axis: the whole aes_axis IP (PIPELINED core, "
+                        "GCM 0) (both asic only)")
     s.add_argument("--lanes", type=int, default=1)
     s.add_argument("--stages", type=int, default=1, help="register stages per round")
     s.add_argument("--u", type=int, default=1, help="round units (folded)")
@@ -360,6 +364,8 @@ def main(argv=None) -> int:
                    help="asic: ABC mapping script (buffered: &nf + buffer/upsize/dnsize)")
     s.add_argument("--abc-estimate", action="store_true",
                    help="asic: report ABC's own delay estimate instead of OpenSTA's (which is required otherwise)")
+    s.add_argument("--fault-detect", action="store_true",
+                   help="--arch axis: FAULT_DETECT = 1 (two units in lockstep, docs/aes_axis.md)")
     s.add_argument("--json", help="write the result JSON here ('-' for stdout)")
     s.add_argument("--timeout", type=float, default=None, help="seconds per tool run")
     s.add_argument("-v", "--verbose", action="store_true", help="print each command")

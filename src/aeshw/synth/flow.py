@@ -32,7 +32,9 @@ from . import targets
 WRAP = RTL / "synth" / "aes_synth_wrap.v"
 TARGETS = targets.names()
 CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined",
-            "ghash": "aes_ghash"}     # ghash: GCM's GHASH unit alone (asic), for its share of a GCM build
+            "ghash": "aes_ghash",     # ghash: GCM's GHASH unit alone (asic), for its share of a GCM build
+            "axis": "aes_axis"}       # axis: the whole IP around a PIPELINED core, GCM = 0 (asic)
+PIPE_LIKE = ("pipelined", "axis")     # architectures with the pipelined core's parameters
 
 
 @dataclass
@@ -53,12 +55,13 @@ class Config:
     abc_d_ps: int = 500              # ABC delay target (asic)
     abc_script: str = "buffered"     # buffered | plain
     abc_estimate: bool = False       # asic: ABC's own delay estimate instead of OpenSTA (on request only)
+    fault_detect: int = 0            # axis: FAULT_DETECT (two units in lockstep)
     label: str = ""
 
     def __post_init__(self):
         if self.arch == "iterative":
             self.u, self.stages = 1, 1
-        if self.arch != "pipelined":
+        if self.arch not in PIPE_LIKE:
             self.keys = 0b111        # the folded core always supports 128/192/256
             self.key_mode = "-"
         if self.target in TARGETS:       # per-target defaults (an unknown target fails in synth())
@@ -69,6 +72,10 @@ class Config:
     def core_params(self) -> dict:
         if self.arch == "ghash":
             return {"LANES": self.lanes}
+        if self.arch == "axis":
+            return {"ARCH": "PIPELINED", "LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl,
+                    "CORE_MODE": self.mode, "KEY_MODE": self.key_mode, "KEYS": self.keys, "GCM": 0,
+                    "FAULT_DETECT": self.fault_detect}
         p = {"LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl, "MODE": self.mode}
         if self.arch == "pipelined":
             p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
@@ -81,8 +88,10 @@ class Config:
         if self.arch == "folded":
             n += f"-u{self.u}"
         n += f"-{self.impl.lower()}-{self.mode.lower()}"
-        if self.arch == "pipelined":
+        if self.arch in PIPE_LIKE:
             n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
+        if self.arch == "axis":
+            n += "-fd" if self.fault_detect else "-nofd"
         if self.target == "asic":
             n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
             n += "-abcest" if self.abc_estimate else ""
@@ -104,8 +113,10 @@ def command_of(cfg: Config) -> str:
     if cfg.arch == "folded":
         a.append(f"--u {cfg.u}")
     a.append(f"--impl {cfg.impl.lower()} --mode {cfg.mode.lower()}")
-    if cfg.arch == "pipelined":
+    if cfg.arch in PIPE_LIKE:
         a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
+    if cfg.fault_detect:
+        a.append("--fault-detect")
     if cfg.target == "asic":
         a.append(f"--liberty {cfg.liberty} --abc-d-ps {cfg.abc_d_ps}")
         if cfg.abc_script != "buffered":
@@ -119,9 +130,10 @@ def model(cfg: Config) -> dict:
         return {"key_bits": None, "rounds": None, "latency_cycles": 2, "blocks_per_clock": float(cfg.lanes)}
     kb = cfg.key_sizes()[0]
     nr = perf.NR[kb]
-    lat = perf.latency(cfg.arch, cfg.stages, nr, cfg.key_mode, cfg.mode != "ENC", perf.NR[cfg.key_sizes()[-1]])
+    arch = "pipelined" if cfg.arch == "axis" else cfg.arch     # axis: its core's figures
+    lat = perf.latency(arch, cfg.stages, nr, cfg.key_mode, cfg.mode != "ENC", perf.NR[cfg.key_sizes()[-1]])
     return {"key_bits": kb, "rounds": nr, "latency_cycles": lat,
-            "blocks_per_clock": perf.blocks_per_clock(cfg.arch, cfg.lanes, nr, cfg.u)}
+            "blocks_per_clock": perf.blocks_per_clock(arch, cfg.lanes, nr, cfg.u)}
 
 
 # ---- running tools ---------------------------------------------------------------------
@@ -212,7 +224,7 @@ class Job:
 
 def _common_fields(cfg: Config, bdir: Path) -> dict:
     return {"target": cfg.target, "arch": cfg.arch, "lanes": cfg.lanes, "stages_per_round": cfg.stages,
-            "u": cfg.u if cfg.arch != "pipelined" else None, "impl": cfg.impl, "mode": cfg.mode,
+            "u": cfg.u if cfg.arch not in PIPE_LIKE else None, "impl": cfg.impl, "mode": cfg.mode,
             "key_mode": cfg.key_mode, "keys": f"3'b{cfg.keys:03b}", "key_sizes": cfg.key_sizes(),
             **model(cfg), "device": None, "fmax_mhz": None, "fmax_source": None,
             "luts": None, "ffs": None, "brams": None, "area_um2": None, "kge": None,

@@ -12,6 +12,8 @@ from .flow import Job, chparams
 def check(cfg) -> None:
     if cfg.arch == "ghash":
         raise ValueError("--arch ghash (the GHASH unit alone) is measured with --target asic only")
+    if cfg.arch == "axis":
+        raise ValueError("--arch axis (the whole IP) is measured with --target asic only")
 
 
 def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:

@@ -118,7 +118,7 @@ def _sta(job: Job, sta: str, lib: str, period: float, tu: float, tv: dict) -> No
     """OpenSTA's worst register-to-register setup path sets Fmax."""
     bdir, top = job.bdir, job.top_core
     tcl = "\n".join([f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top}",
-                     f"create_clock -name clk -period {period:g} [get_ports clk]",
+                     f"create_clock -name clk -period {period:g} [get_ports {'aclk' if top == 'aes_axis' else 'clk'}]",
                      "report_checks -path_delay max -from [all_registers -clock_pins] "
                      "-to [all_registers -data_pins] -digits 4 -fields {net}",
                      "exit", ""])
