@@ -64,7 +64,7 @@ run-bench: $(STAMP)
 
 # Fault-injection campaign on aes_axis (tb/fault): FAULT_TRIALS single-bit flips per build (FAULT_DETECT
 # PIPELINED and ITERATIVE, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
-# `make test` runs the same test with 300 trials a build.
+# `make test` runs the same test with 1,000 trials a build.
 FAULT_TRIALS ?= 10000
 fault-campaign: $(STAMP)
 	$(RUN) FAULT_TRIALS=$(FAULT_TRIALS) FAULT_REPORT_DIR=$(CURDIR)/docs/results $(VPY) -m pytest tb/fault -n $(JOBS) -v

@@ -16,7 +16,7 @@ Outcome of a trial:
 
 Pass condition for a FAULT_DETECT build: no escape. For a plain build the test only counts
 (it shows what the detection buys) and fails only if the campaign saw nothing at all.
-FAULT_TRIALS (default 300) trials; FAULT_SEED; FAULT_REPORT_DIR=dir writes the counts as JSON
+FAULT_TRIALS (default 1000) trials; FAULT_SEED; FAULT_REPORT_DIR=dir writes the counts as JSON
 (fault_campaign-<arch>-fd<0|1>.json; `make fault-campaign`).
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ from flops import flop_names                                                 # n
 
 FAULT_DETECT = param("FAULT_DETECT", 0)
 ARCH = param("ARCH", "PIPELINED")
-TRIALS = int(os.environ.get("FAULT_TRIALS", "300"))
+TRIALS = int(os.environ.get("FAULT_TRIALS", "1000"))
 SEED = int(os.environ.get("FAULT_SEED", "1"))
 BLOCKS = 6
 TIMEOUT = 400            # cycles for a trial's stream (ITERATIVE AES-256: 6 x 15 + latency)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """pytest entry: fault-injection campaign on aes_axis (tb/fault/test_fault.py).
 
-`make test` runs a short campaign (FAULT_TRIALS, default 300 trials) on each build below;
+`make test` runs a short campaign (FAULT_TRIALS, default 1,000 trials) on each build below;
 `make fault-campaign` runs the long one (10,000 trials a build) and stores the counts in
 docs/results/fault_campaign.json. Verilator with --public-flat-rw (cocotb's default here) gives
 the test write access to every flip-flop.

@@ -35,8 +35,10 @@ def cfg_desc(r: dict) -> str:
     if r["arch"] == "folded":
         s += f" U={r['u']}"
     s += f", {r['lanes']} lane{'s' if r['lanes'] > 1 else ''}, {r['stages_per_round']} st/round, {r['impl']}, {r['mode']}"
-    if r["arch"] == "pipelined":
+    if r["arch"] in ("pipelined", "axis"):
         s += f", {r['key_mode']}, KEYS={r['keys']}"
+    if r["arch"] == "axis":      # the whole IP around a PIPELINED core
+        s += ", IP (GCM 0)" + (", **FAULT_DETECT**" if r["params"].get("FAULT_DETECT") else "")
     if r.get("label"):
         s += f" (**{r['label']}**)"
     return s

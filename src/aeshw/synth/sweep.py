@@ -65,6 +65,9 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
                              impl="COMPOSITE", **a))]
         for lanes in (2, 4, 10):
             m += [(False, Config(**{**P1, "lanes": lanes}, stages=4, impl="COMPOSITE", **a))]
+        # issue 16: the whole IP (GCM 0) without and with fault detection (two units in lockstep)
+        for fd in (0, 1):
+            m += [(False, Config(**{**P1, "arch": "axis"}, stages=2, impl="COMPOSITE", fault_detect=fd, **a))]
     return m
 
 
