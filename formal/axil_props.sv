@@ -26,7 +26,8 @@ module axil_props (
     input wire        st_busy,
     input wire        ev_partial,
     input wire [31:0] blocks_in,
-    input wire [31:0] blocks_out
+    input wire [31:0] blocks_out,
+    input wire        fault
 );
     wire        awready, wready, bvalid, arready, rvalid;
     wire [1:0]  bresp, rresp;
@@ -47,8 +48,14 @@ module axil_props (
         .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
         .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
-        .blocks_in(blocks_in), .blocks_out(blocks_out)
+        .blocks_in(blocks_in), .blocks_out(blocks_out), .fault(fault)
     );
+
+    // probes (connected by the .sby script after `flatten`)
+    (* keep *) wire p_int_cmd;      // the command under way is the fault's internal CLEAR
+    (* keep *) wire p_wiped;        // that CLEAR was issued
+    (* keep *) wire p_do_write;     // a held write is carried out this cycle
+    (* keep *) wire p_fault_q;      // ERROR.FAULT
 
     wire aw_hs = awvalid && awready;
     wire w_hs  = wvalid && wready;
@@ -86,12 +93,16 @@ module axil_props (
         if (rvalid) assert (ar_out != 0);
         // one response per request: the counts of the slave's open requests are
         // exactly what its state holds (holding registers + the write in service)
-        assert (aw_out == !awready + (bvalid || cmd_valid));
-        assert (w_out  == !wready  + (bvalid || cmd_valid));
+        // (the fault's internal CLEAR answers no request)
+        assert (aw_out == !awready + (bvalid || (cmd_valid && !p_int_cmd)));
+        assert (w_out  == !wready  + (bvalid || (cmd_valid && !p_int_cmd)));
         assert (ar_out == rvalid);
-        assert (!(bvalid && cmd_valid));
-        // bounded liveness of B (see b_wait): at most 2 cooperative cycles of wait
-        assert (b_wait <= 3'd2);
+        assert (!(bvalid && cmd_valid && !p_int_cmd));
+        if (p_int_cmd) assert (cmd_valid && cmd_clear && p_wiped);
+        if (p_wiped) assert (p_fault_q);
+        // bounded liveness of B (see b_wait): at most 2 cooperative cycles of wait,
+        // 4 once a fault has come (its internal CLEAR may go before the write)
+        assert (b_wait <= (p_fault_q ? 3'd4 : 3'd2));
         // the command protocol towards the engine: hold covers the command
         if (cmd_valid) assert (hold);
         if (hold) assert (cmd_valid || bvalid);
@@ -105,6 +116,14 @@ module axil_props (
         if ($past(ar_hs)) assert (rvalid);
         // the command stays asserted until the engine says done
         if ($past(cmd_valid && !cmd_done)) assert (cmd_valid && cmd_clear == $past(cmd_clear));
+        // a fault: ERROR.FAULT set and kept; the staged key and IV zero (but for a
+        // word written in that very cycle); a CLEAR at once if no command is under
+        // way; and from then on no command but CLEAR starts
+        if ($past(fault)) assert (p_fault_q);
+        if ($past(p_fault_q)) assert (p_fault_q);
+        if ($past(fault || p_fault_q) && !$past(p_do_write)) assert (cfg_key == 256'h0 && cfg_iv == 128'h0);
+        if ($past((fault || p_fault_q) && !cmd_valid && !p_wiped)) assert (cmd_valid && cmd_clear && p_int_cmd);
+        if ($past(fault || p_fault_q) && cmd_valid && !$past(cmd_valid)) assert (cmd_clear);
     end
 endmodule
 

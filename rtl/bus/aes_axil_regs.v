@@ -15,11 +15,13 @@
 // CLEAR (wins over COMMIT when both bits are set) zeroizes the staged key and
 // IV at once; the engine zeroizes the active context and the core's key.
 //
-// `fault` (FAULT_DETECT builds, from aes_axis's lockstep comparison; level, held
-// until reset) sets ERROR.FAULT, which only reset clears, and wipes as CLEAR does:
-// the staged key and IV at once, then, as soon as no command is under way, one
-// internal CLEAR to the engine (no write response: no write asked for it). From
-// then on every COMMIT is refused (answered OKAY, nothing changes).
+// `fault` (FAULT_DETECT builds, from aes_axis's lockstep comparison; a level held
+// until reset there, but one cycle is enough here) sets ERROR.FAULT, which only
+// reset clears, and wipes as CLEAR does: the staged key and IV at once (and every
+// cycle after), then, as soon as no command is under way, one internal CLEAR to
+// the engine (no write response: no write asked for it; it may run while an
+// earlier write's response still waits for bready). From then on every COMMIT is
+// refused (answered OKAY, nothing changes).
 //
 // AW and W are each taken into a one-entry holding register (ready = empty),
 // so no ready depends combinationally on a valid; one write is processed at
@@ -105,7 +107,8 @@ module aes_axil_regs #(
     assign s_axil_awready = !aw_full;
     assign s_axil_wready  = !w_full;
 
-    wire wipe_now = fault && !wiped && !cmd_valid;       // the fault's CLEAR goes first
+    wire faulted  = fault || fault_q;                    // a one-cycle fault counts as well
+    wire wipe_now = faulted && !wiped && !cmd_valid;     // the fault's CLEAR goes first
     wire do_write = aw_full && w_full && !s_axil_bvalid && !cmd_valid && !wipe_now;
 
     // ---- the map: decode, written fields (bundles, highest field first) and read mux
@@ -161,18 +164,19 @@ module aes_axil_regs #(
             end
             if (s_axil_bvalid && s_axil_bready) begin
                 s_axil_bvalid <= 1'b0;
-                hold <= 1'b0;
+                if (!int_cmd) hold <= 1'b0;                    // the fault's CLEAR keeps its hold
             end
             if (cmd_valid && cmd_done) begin
                 cmd_valid     <= 1'b0;
                 int_cmd       <= 1'b0;
-                if (int_cmd) hold <= 1'b0;
+                if (int_cmd)                                   // a B pending from before keeps the hold
+                    hold <= s_axil_bvalid && !s_axil_bready;
                 else begin
                     s_axil_bvalid <= 1'b1;
                     s_axil_bresp  <= OKAY;
                 end
             end
-            if (fault) begin                                   // wipe the staged secrets now
+            if (faulted) begin                                 // wipe the staged secrets now
                 cfg_key <= 256'h0; cfg_iv <= 128'h0;
             end
             if (wipe_now) begin                                // then CLEAR, once
@@ -189,11 +193,11 @@ module aes_axil_regs #(
                 if (cmd_bits[1]) begin                         // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
                     cfg_key <= 256'h0; cfg_iv <= 128'h0;
-                end else if (is_cmd && cfg_ok && !fault) begin // good COMMIT
+                end else if (is_cmd && cfg_ok && !faulted) begin // good COMMIT
                     cmd_valid <= 1'b1; cmd_clear <= 1'b0; hold <= 1'b1;
                 end else begin
                     s_axil_bvalid <= 1'b1;
-                    if (is_cmd && !fault) err_q[0] <= 1'b1;    // refused COMMIT
+                    if (is_cmd && !faulted) err_q[0] <= 1'b1;  // refused COMMIT
                 end
                 if (we_ctrl)
                     {cfg_key_len, cfg_decrypt, cfg_mode} <= (ctrl & ~wm_ctrl) | (wf_ctrl & wm_ctrl);

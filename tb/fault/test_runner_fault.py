@@ -3,7 +3,7 @@
 
 `make test` runs a short campaign (FAULT_TRIALS, default 1,000 trials) on each build below;
 `make fault-campaign` runs the long one (10,000 trials a build) and stores the counts in
-docs/results/fault_campaign.json. Verilator with --public-flat-rw (cocotb's default here) gives
+docs/results/fault_campaign-<arch>-fd<0|1>.json. Verilator with --public-flat-rw (cocotb's default here) gives
 the test write access to every flip-flop.
 """
 from pathlib import Path
@@ -18,6 +18,7 @@ HERE = Path(__file__).parent
 BUILDS = [
     ("pipelined-fd", {"ARCH": "PIPELINED", "LANES": 1, "USER_WIDTH": 3, "FAULT_DETECT": 1}),
     ("iterative-fd", {"ARCH": "ITERATIVE", "LANES": 1, "USER_WIDTH": 3, "FAULT_DETECT": 1}),
+    ("folded-fd", {"ARCH": "FOLDED", "U": 2, "STAGES": 2, "LANES": 1, "USER_WIDTH": 3, "FAULT_DETECT": 1}),
     ("pipelined-plain", {"ARCH": "PIPELINED", "LANES": 1, "USER_WIDTH": 3, "FAULT_DETECT": 0}),
 ]
 
