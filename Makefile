@@ -63,7 +63,7 @@ run-bench: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.sim.run_bench $(RUN_BENCH_ARGS)
 
 # Fault-injection campaign on aes_axis (tb/fault): FAULT_TRIALS single-bit flips per build (FAULT_DETECT
-# PIPELINED and ITERATIVE, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
+# PIPELINED, ITERATIVE and FOLDED, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
 # `make test` runs the same test with 1,000 trials a build.
 FAULT_TRIALS ?= 10000
 fault-campaign: $(STAMP)

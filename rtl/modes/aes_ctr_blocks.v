@@ -38,29 +38,38 @@ module aes_ctr_blocks #(
         end
     endfunction
 
-    function [127:0] add_small;  // x + k mod 2^128, k < 2^8
+    // ones[i]: bits 8 .. 8+i-1 of the counter are all 1 (the carry out of the low byte reaches
+    // bit 8+i). One AND-prefix serves every lane (it does not depend on the added value); its
+    // 7 Kogge-Stone levels (level d: ones[i] &= ones[i-d] for i >= d) are written out with
+    // constant shifts: a loop over the bits, or over d, made the Verilator model of the whole
+    // IP up to 10x slower.
+    wire [127:0] value = bswap(counter);
+    wire [119:0] p0   = {value[126:8], 1'b1};
+    wire [119:0] p1   = p0 & {p0[118:0], 1'b1};
+    wire [119:0] p2   = p1 & {p1[117:0], 2'b11};
+    wire [119:0] p3   = p2 & {p2[115:0], 4'hf};
+    wire [119:0] p4   = p3 & {p3[111:0], 8'hff};
+    wire [119:0] p5   = p4 & {p4[103:0], 16'hffff};
+    wire [119:0] p6   = p5 & {p5[87:0], 32'hffff_ffff};
+    wire [119:0] ones = p6 & {p6[55:0], {64{1'b1}}};
+
+    function [127:0] add_small;  // x + k mod 2^128, k < 2^8, given the prefix of x
         input [127:0] x;
+        input [119:0] x_ones;
         input [7:0]   k;
         reg   [8:0]   lo;
-        reg   [119:0] ones;          // ones[i]: bits 8 .. 8+i-1 of x are all 1
-        integer i, d;
         begin
             lo = {1'b0, x[7:0]} + {1'b0, k};
-            ones = {x[126:8], 1'b1};
-            for (d = 1; d < 120; d = d * 2)
-                for (i = 119; i >= d; i = i - 1)
-                    ones[i] = ones[i] & ones[i - d];
-            add_small = {x[127:8] ^ (ones & {120{lo[8]}}), lo[7:0]};
+            add_small = {x[127:8] ^ (x_ones & {120{lo[8]}}), lo[7:0]};
         end
     endfunction
 
     localparam integer LANES_I = LANES;
-    wire [127:0] value = bswap(counter);
     integer j;
     always @(*)
         for (j = 0; j < LANES; j = j + 1)
-            blocks[128*j +: 128] = bswap(add_small(value, j[7:0]));
-    assign next = bswap(add_small(value, LANES_I[7:0]));
+            blocks[128*j +: 128] = bswap(add_small(value, ones, j[7:0]));
+    assign next = bswap(add_small(value, ones, LANES_I[7:0]));
 endmodule
 
 `default_nettype wire

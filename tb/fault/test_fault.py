@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Fault-injection campaign on aes_axis (docs/aes_axis.md, "Fault detection").
 
-Each trial: reset, COMMIT a random context (ECB or CBC encrypt/decrypt, or CTR; AES-128/192/256
-at random, PIPELINED builds with all sizes), stream BLOCKS random blocks (LANES 1, m_axis always
-ready) and, at a random cycle of that operation, flip one random bit of one random flip-flop or
-memory word of the whole design (both units of a FAULT_DETECT build; the list is Yosys's, as in
+Each trial: reset, COMMIT a random context (ECB or CBC encrypt/decrypt, CTR, or GCM
+encrypt/decrypt; AES-128/192/256 at random), stream BLOCKS random blocks or one GCM message
+(a packet of header, length block, 0..2 AAD blocks, 1..BLOCKS-3 payload blocks and the tag
+block; random 96-bit IV, AAD and payload lengths in bytes, tag length 8/12/16; decryption
+with the right tag or, one time in four, a wrong one) (LANES 1, m_axis always ready) and, at
+a random cycle of that operation, flip one random bit of one random flip-flop or memory word of the whole design (both units of a FAULT_DETECT build; the list is Yosys's, as in
 tb/robust), by hierarchical access (Verilator --public-flat-rw). The released beats are
 compared with OpenSSL (`cryptography`), then ERROR is read.
 
@@ -33,6 +35,7 @@ from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from aeshw import regs
+from aeshw.model import gcm_packet
 from aeshw.sim import param
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "robust"))   # tb/robust
@@ -45,7 +48,7 @@ SEED = int(os.environ.get("FAULT_SEED", "1"))
 BLOCKS = 6
 TIMEOUT = 400            # cycles for a trial's stream (ITERATIVE AES-256: 6 x 15 + latency)
 MODES = [(regs.MODE_ECB, False), (regs.MODE_ECB, True), (regs.MODE_CBC, False),
-         (regs.MODE_CBC, True), (regs.MODE_CTR, False)]
+         (regs.MODE_CBC, True), (regs.MODE_CTR, False), (regs.MODE_GCM, False), (regs.MODE_GCM, True)]
 
 
 def expected(key: bytes, mode: int, decrypt: bool, iv: bytes, data: bytes) -> bytes:
@@ -182,10 +185,12 @@ async def commit(bus: Bus, key: bytes, mode: int, decrypt: bool, iv: bytes) -> N
 
 
 async def drive(dut, data: bytes, upset=None, limit: int = TIMEOUT) -> list[bytes]:
-    """Stream `data` (m_axis always ready) until every block is back or `limit` cycles;
-    upset(cycle, sent) may flip a bit (and returns True when it did). Starts at a falling edge."""
+    """Stream `data` as one packet (tlast on its last block; m_axis always ready) until every
+    block is back or `limit` cycles; upset(cycle, sent) may flip a bit (and returns True when it
+    did). Starts at a falling edge."""
     n, sent, got, cycle = len(data) // 16, 0, [], 0
     dut.s_axis_tdata.value = int.from_bytes(data[:16], "little")
+    dut.s_axis_tlast.value = int(n == 1)
     dut.s_axis_tvalid.value = 1
     while len(got) < n and cycle < limit:
         if upset is not None and upset(cycle, sent):
@@ -199,20 +204,41 @@ async def drive(dut, data: bytes, upset=None, limit: int = TIMEOUT) -> list[byte
             sent += 1
             if sent < n:
                 dut.s_axis_tdata.value = int.from_bytes(data[16 * sent:16 * sent + 16], "little")
+                dut.s_axis_tlast.value = int(sent == n - 1)
             else:
-                dut.s_axis_tvalid.value = 0
-    dut.s_axis_tvalid.value = 0
+                dut.s_axis_tvalid.value = dut.s_axis_tlast.value = 0
+    dut.s_axis_tvalid.value = dut.s_axis_tlast.value = 0
     return got
 
 
-async def trial(dut, bus: Bus, bits: Bits, rng: random.Random) -> str:
+def gcm_message(rng: random.Random, key: bytes, decrypt: bool) -> tuple[bytes, bytes]:
+    """A GCM message as (s_axis packet, m_axis packet that OpenSSL says it must give)."""
+    iv, tag_len = rng.randbytes(12), rng.choice([16, 12, 8])
+    aad = rng.randbytes(rng.randrange(0, 33))
+    pt = rng.randbytes(rng.randrange(1, 16 * (BLOCKS - 3) + 1))
+    if not decrypt:
+        return (gcm_packet.packet(iv, aad, pt, tag_len),
+                gcm_packet.expected_output(key, iv, aad, pt, tag_len))
+    ct, tag = gcm_packet.encrypt(key, iv, aad, pt, tag_len)
+    if rng.randrange(4) == 0:                       # a wrong tag: verdict 0, TAG_FAIL
+        tag = bytes([tag[0] ^ 1]) + tag[1:]
+    return (gcm_packet.packet(iv, aad, ct, tag_len, tag),
+            gcm_packet.expected_output(key, iv, aad, ct, tag_len, decrypt_tag=tag))
+
+
+async def trial(dut, bus: Bus, bits: Bits, rng: random.Random) -> tuple[str, str]:
+    """One reset, COMMIT, stream and flip: (masked | detected | escaped, the mode's name)."""
     await reset(dut)
     key, iv = rng.randbytes(rng.choice([16, 24, 32])), rng.randbytes(16)
     mode, decrypt = rng.choice(MODES)
-    data = rng.randbytes(16 * BLOCKS)
+    if mode == regs.MODE_GCM:
+        data, want = gcm_message(rng, key, decrypt)
+    else:
+        data = rng.randbytes(16 * BLOCKS)
+        want = expected(key, mode, decrypt, iv, data)
     await commit(bus, key, mode, decrypt, iv)
-    want = expected(key, mode, decrypt, iv, data)
-    inject_at = rng.randrange(BLOCKS + 12)          # a cycle while blocks are going in or inside
+    n = len(data) // 16
+    inject_at = rng.randrange(n + 12)               # a cycle while blocks are going in or inside
     site, bit = bits.pick(rng)
 
     def upset(cycle, _sent):                        # a single-event upset, mid-cycle
@@ -223,11 +249,12 @@ async def trial(dut, bus: Bus, bits: Bits, rng: random.Random) -> str:
     for _ in range(4):
         await RisingEdge(dut.aclk)
     fault = bool(await bus.read(regs.ERROR) & regs.ERROR_FAULT_MASK)
+    name = {regs.MODE_ECB: "ECB", regs.MODE_CBC: "CBC", regs.MODE_CTR: "CTR", regs.MODE_GCM: "GCM"}[mode]
     if not all(g == want[16 * i:16 * i + 16] for i, g in enumerate(got)):
-        return "escaped"
+        return "escaped", name
     if fault:
-        return "detected"
-    return "masked" if len(got) == BLOCKS else "escaped"
+        return "detected", name
+    return ("masked" if len(got) == n else "escaped"), name
 
 
 @cocotb.test()
@@ -240,18 +267,23 @@ async def test_fault_campaign(dut):
     assert not bits.unreached, f"flip-flops the test cannot reach: {bits.unreached[:10]}"
     rng = random.Random(SEED)
     counts = {"masked": 0, "detected": 0, "escaped": 0}
+    by_mode = {m: dict.fromkeys(counts, 0) for m in ("ECB", "CBC", "CTR", "GCM")}
     escapes = []
     for t in range(TRIALS):
-        r = await trial(dut, bus, bits, rng)
+        r, mode = await trial(dut, bus, bits, rng)
         counts[r] += 1
+        by_mode[mode][r] += 1
         if r == "escaped" and len(escapes) < 5:
             escapes.append(t)
-    dut._log.info("campaign (FAULT_DETECT=%d, %s): %d trials: %s", FAULT_DETECT, ARCH, TRIALS, counts)
+    dut._log.info("campaign (FAULT_DETECT=%d, %s): %d trials: %s; by mode %s", FAULT_DETECT, ARCH, TRIALS,
+                  counts, by_mode)
+    if TRIALS >= 100:       # every mode ran whole operations right (masked: every block as OpenSSL's)
+        assert all(v["masked"] > 0 for v in by_mode.values()), f"a mode never ran right: {by_mode}"
     if os.environ.get("FAULT_REPORT_DIR"):
         out = Path(os.environ["FAULT_REPORT_DIR"]) / f"fault_campaign-{ARCH.lower()}-fd{FAULT_DETECT}.json"
         out.write_text(json.dumps(
             {"arch": ARCH, "fault_detect": FAULT_DETECT, "trials": TRIALS, "seed": SEED,
-             "flop_bits": bits.total_bits, "blocks_per_trial": BLOCKS, **counts,
+             "flop_bits": bits.total_bits, "blocks_per_trial": BLOCKS, **counts, "by_mode": by_mode,
              "command": f"make fault-campaign FAULT_TRIALS={TRIALS}"}, indent=1) + "\n")
     if FAULT_DETECT:
         assert counts["escaped"] == 0, f"faulty or lost output without detection in trials {escapes}"

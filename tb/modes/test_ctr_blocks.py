@@ -29,6 +29,13 @@ async def test_counter_blocks(dut):
     key = rng.randbytes(16)
     edges = [b"\xff" * 16, b"\xff" * 15 + b"\xfe", b"\xff" * 15 + b"\xfd", bytes(16),
              bytes(15) + b"\xff", bytes(8) + b"\xff" * 8, b"\x00" + b"\xff" * 15]
+    # the carry stops at each bit in turn: every length of the run of 1s from bit 0 (random
+    # above it), and all 1s but one 0 (no bit above the 0 may flip), each also with the low
+    # byte just below its wrap so that lane offsets carry too
+    for t in range(128):
+        for v in ((rng.getrandbits(128) & ~((2 << t) - 1)) | ((1 << t) - 1), ((1 << 128) - 1) ^ (1 << t)):
+            edges.append(v.to_bytes(16, "big"))
+            edges.append((v | 0xFF).to_bytes(16, "big")[:15] + bytes([0xFF - rng.randrange(LANES + 1)]))
     for iv in edges + [rng.randbytes(16) for _ in range(300)]:
         dut.counter.value = int.from_bytes(iv, "little")        # IV byte i in bits [8i+7:8i]
         await Timer(1, "ns")
