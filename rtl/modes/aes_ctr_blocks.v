@@ -1,25 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
-// aes_ctr_blocks: CTR mode's input side (NIST SP 800-38A 6.5) for a beat of LANES blocks.
+// aes_ctr_blocks: CTR mode's counter (NIST SP 800-38A 6.5) and the counter blocks of a beat
+// of LANES blocks.
 //
 // The counter block is the IV register's 16 bytes read as one 128-bit big-endian integer
 // (byte 0 most significant), incremented by one per block and wrapping modulo 2^128, as
-// OpenSSL's AES-CTR. Lane j of a beat encrypts counter + j; the next beat starts at
-// counter + LANES (a partial beat consumes all LANES values). Purely combinational.
+// OpenSSL's AES-CTR. Lane j of a beat encrypts counter + j; `step` (the beat was taken) adds
+// LANES (a partial beat consumes all LANES values). `load` sets the counter (COMMIT); `clear`
+// zeroes every register of this module (CLEAR, reset: nothing of the IV or counter stays).
 //
-// Speed: an added value is below 2^8 (LANES <= 255), so each sum is an 8-bit add on the low
-// byte and an increment of the other 120 bits by its carry. The increment flips bit i when
-// the carry is in and every lower bit is 1: that AND-prefix is written as a Kogge-Stone tree
-// (7 levels of 2-input ANDs for 120 bits). Written as `value + k`, synthesis builds a 128-bit
-// Brent-Kung adder whose carry chain (about 45 gates in NanGate45, 2.8 ns) set the clock of the
-// whole IP (docs/results/notes.md, issue 16).
+// Speed: the counter is held as a low part (LOB bits) and a high part, and the high part's
+// successor hi + 1 is kept in a register (`hi_inc`), recomputed in the cycle after the high
+// part changes. So a step is an LOB-bit add and a 2:1 select of the high part by its carry,
+// and a lane's block the same; the 120-bit increment is off the counter's loop. (Computed in
+// the loop, even as a 7-level AND-prefix, it set the clock of the whole IP: docs/results/notes.md.)
+// The successor is ready in time because a carry out of the low part is followed by at least
+// one step without one (LOB is chosen so that 2^LOB >= 2 x LANES), and because the
+// contract below leaves a cycle after a load.
+//
+// Contract: no `step` in the cycle after a `load`, and `blocks` are valid from the cycle after
+// that on (aes_mode_engine: the COMMIT's key handshake is followed by S_DONE, in which no beat
+// is taken); after `clear`, a `load` before any `step`.
 `default_nettype none
 
 module aes_ctr_blocks #(
     parameter LANES = 1
 ) (
-    input  wire [127:0]         counter,   // counter block of lane 0, in register byte order
-    output reg  [128*LANES-1:0] blocks,    // lane j: counter + j
-    output wire [127:0]         next       // counter + LANES: lane 0 of the next beat
+    input  wire                 clk,
+    input  wire                 rst_n,
+    input  wire                 clear,     // zero every register
+    input  wire                 load,      // counter <= value
+    input  wire [127:0]         value,     // counter block, in register byte order
+    input  wire                 step,      // counter += LANES
+    output reg  [128*LANES-1:0] blocks     // lane j: counter + j, in register byte order
 );
     // ---- parameter check: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -28,6 +40,12 @@ module aes_ctr_blocks #(
             ERROR_aes_ctr_blocks_LANES_must_be_1_to_255 u_stop ();
         end
     endgenerate
+
+    localparam integer LOB = (LANES > 128) ? 16 : 8;   // 2^LOB >= 2 x LANES
+    localparam integer HIB = 128 - LOB;
+    localparam integer NB  = HIB / 8;                  // bytes of the high part
+    localparam integer LANES_I = LANES;
+    localparam [LOB:0] STEP = LANES_I[LOB:0];
 
     function [127:0] bswap;      // register byte order <-> 128-bit big-endian integer
         input [127:0] x;
@@ -38,38 +56,79 @@ module aes_ctr_blocks #(
         end
     endfunction
 
-    // ones[i]: bits 8 .. 8+i-1 of the counter are all 1 (the carry out of the low byte reaches
-    // bit 8+i). One AND-prefix serves every lane (it does not depend on the added value); its
-    // 7 Kogge-Stone levels (level d: ones[i] &= ones[i-d] for i >= d) are written out with
-    // constant shifts: a loop over the bits, or over d, made the Verilator model of the whole
-    // IP up to 10x slower.
-    wire [127:0] value = bswap(counter);
-    wire [119:0] p0   = {value[126:8], 1'b1};
-    wire [119:0] p1   = p0 & {p0[118:0], 1'b1};
-    wire [119:0] p2   = p1 & {p1[117:0], 2'b11};
-    wire [119:0] p3   = p2 & {p2[115:0], 4'hf};
-    wire [119:0] p4   = p3 & {p3[111:0], 8'hff};
-    wire [119:0] p5   = p4 & {p4[103:0], 16'hffff};
-    wire [119:0] p6   = p5 & {p5[87:0], 32'hffff_ffff};
-    wire [119:0] ones = p6 & {p6[55:0], {64{1'b1}}};
-
-    function [127:0] add_small;  // x + k mod 2^128, k < 2^8, given the prefix of x
-        input [127:0] x;
-        input [119:0] x_ones;
-        input [7:0]   k;
-        reg   [8:0]   lo;
+    function [NB-2:0] byte_ones;   // bit b: byte b of x is all ones (the top byte's: not needed)
+        input [HIB-1:0] x;
+        integer b;
         begin
-            lo = {1'b0, x[7:0]} + {1'b0, k};
-            add_small = {x[127:8] ^ (x_ones & {120{lo[8]}}), lo[7:0]};
+            for (b = 0; b < NB - 1; b = b + 1)
+                byte_ones[b] = &x[8*b +: 8];
         end
     endfunction
 
-    localparam integer LANES_I = LANES;
+    reg  [LOB-1:0] lo;         // counter bits LOB-1..0 (integer order)
+    reg  [HIB-1:0] hi;         // counter bits 127..LOB
+    reg  [NB-2:0]  hi_ones;    // byte_ones(hi), kept with hi
+    reg  [HIB-1:0] hi_inc;     // hi + 1 (mod 2^HIB), once `stale` is 0
+    reg            stale;      // hi changed at the last edge: hi_inc is recomputed now
+
+    wire [127:0]   load_int = bswap(value);
+    wire [LOB:0]   lo_next  = {1'b0, lo} + STEP;   // [LOB]: the step carries into hi
+
+    // hi + 1 flips bit 8b+t of hi when every lower bit is 1: every byte below b (an exclusive
+    // AND-prefix of hi_ones, as Kogge-Stone levels over the 14 or 15 bytes) and bits 0..t-1
+    // of byte b.
+    wire [NB-1:0] below0 = {hi_ones, 1'b1};
+    wire [NB-1:0] below1 = below0 & {below0[NB-2:0], 1'b1};
+    wire [NB-1:0] below2 = below1 & {below1[NB-3:0], 2'b11};
+    wire [NB-1:0] below3 = below2 & {below2[NB-5:0], 4'hf};
+    wire [NB-1:0] below  = below3 & {below3[NB-9:0], 8'hff};
+    wire [HIB-1:0] flip;
+    genvar gb, gt;
+    generate
+        for (gb = 0; gb < NB; gb = gb + 1) begin : g_byte
+            assign flip[8*gb] = below[gb];
+            for (gt = 1; gt < 8; gt = gt + 1) begin : g_bit
+                assign flip[8*gb + gt] = below[gb] & (&hi[8*gb +: gt]);
+            end
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (!rst_n || clear) begin
+            lo <= {LOB{1'b0}}; hi <= {HIB{1'b0}}; hi_ones <= {(NB-1){1'b0}};
+            hi_inc <= {HIB{1'b0}}; stale <= 1'b0;
+        end else begin
+            stale <= 1'b0;
+            if (stale) hi_inc <= hi ^ flip;
+            if (load) begin
+                lo      <= load_int[LOB-1:0];
+                hi      <= load_int[127:LOB];
+                hi_ones <= byte_ones(load_int[127:LOB]);
+                stale   <= 1'b1;
+            end else if (step) begin
+                lo <= lo_next[LOB-1:0];
+                if (lo_next[LOB]) begin
+                    hi      <= hi_inc;
+                    hi_ones <= byte_ones(hi_inc);
+                    stale   <= 1'b1;
+                end
+            end
+        end
+    end
+
+    // Lane j: the low part plus j, and hi or hi + 1 by its carry.
     integer j;
+    reg [LOB:0] lane_lo;
     always @(*)
-        for (j = 0; j < LANES; j = j + 1)
-            blocks[128*j +: 128] = bswap(add_small(value, ones, j[7:0]));
-    assign next = bswap(add_small(value, ones, LANES_I[7:0]));
+        for (j = 0; j < LANES; j = j + 1) begin
+            lane_lo = {1'b0, lo} + j[LOB:0];
+            blocks[128*j +: 128] = bswap({lane_lo[LOB] ? hi_inc : hi, lane_lo[LOB-1:0]});
+        end
+
+`ifdef FORMAL
+    // The successor is fresh whenever a step carries (the contract, and 2^LOB >= 2 x LANES).
+    always @* if (rst_n && !clear) assert (!(step && !load && lo_next[LOB] && stale));
+`endif
 endmodule
 
 `default_nettype wire

@@ -119,11 +119,12 @@ module aes_mode_engine #(
     // ---- active context -----------------------------------------------------
     reg [1:0]   act_mode;
     reg         act_dec;
-    reg [127:0] chain;           // CBC chaining value, or CTR counter block
+    reg [127:0] chain;           // CBC chaining value (the CTR counter is u_ctr's)
     reg [2:0]   state;
     reg         pending;         // a CBC-encrypt block is in the core
     reg [LW-1:0] cbc_lane;       // next lane of the current beat (CBC encrypt)
     reg         clear_q;
+    reg [LW:0]  lanes_in, lanes_out;   // lanes of the beat taken / sent in the last cycle
 
     wire cbc_enc = (act_mode == M_CBC) && !act_dec;
     wire gcm     = (act_mode == M_GCM);
@@ -136,8 +137,7 @@ module aes_mode_engine #(
     // ---- input side ---------------------------------------------------------
     reg [W-1:0] xor_in;
     wire [W-1:0]   ctr_blocks, cbc_enc_block, cbc_dec_xor;
-    wire [127:0]   ctr_next, cbc_dec_next;
-    aes_ctr_blocks #(.LANES(LANES)) u_ctr (.counter(chain), .blocks(ctr_blocks), .next(ctr_next));
+    wire [127:0]   cbc_dec_next;
     aes_cbc_lanes #(.LANES(LANES)) u_cbc (
         .data(s_axis_tdata), .chain(chain), .lane(cbc_lane),
         .enc_block(cbc_enc_block), .dec_xor(cbc_dec_xor), .dec_next(cbc_dec_next)
@@ -281,6 +281,14 @@ module aes_mode_engine #(
     // ---- commands -----------------------------------------------------------
     reg  [9:0] gcm_cnt;          // GCM beats and H tokens in the core or aes_gcm_tag
     wire quiet = !pending && (cbc_lane == {LW{1'b0}}) && (gcm_cnt == 10'd0);
+
+    // CTR's counter: loaded with the IV at the key handshake, zeroed by CLEAR, stepped per beat
+    wire           key_fire = (state == S_KEY) && core_key_ready;   // the context switches
+    wire           clear_now = (state == S_QUIESCE) && quiet && cmd_clear;
+    aes_ctr_blocks #(.LANES(LANES)) u_ctr (
+        .clk(clk), .rst_n(rst_n), .clear(clear_now), .load(key_fire), .value(cfg_iv),
+        .step(in_fire && (act_mode == M_CTR)), .blocks(ctr_blocks)
+    );
     assign core_key_valid   = (state == S_KEY);
     assign core_key_decrypt = cfg_decrypt && (cfg_mode[1] == 1'b0);   // CTR, GCM: encrypt
     assign core_key_clear   = clear_q;
@@ -293,6 +301,7 @@ module aes_mode_engine #(
             act_mode <= M_ECB; act_dec <= 1'b0; chain <= 128'h0;
             pending <= 1'b0; cbc_lane <= {LW{1'b0}};
             blocks_in <= 32'h0; blocks_out <= 32'h0; gcm_cnt <= 10'd0;
+            lanes_in <= {(LW+1){1'b0}}; lanes_out <= {(LW+1){1'b0}};
         end else begin
             gcm_cnt <= gcm_cnt + {9'd0, tok_fire || (in_fire && gcm)} - {9'd0, g_retire};
             clear_q <= 1'b0;
@@ -308,7 +317,7 @@ module aes_mode_engine #(
                         state <= S_KEY;
                     end
                 end
-                S_KEY: if (core_key_ready) begin     // key handshake: switch the context
+                S_KEY: if (core_key_ready) begin     // key_fire: switch the context (u_ctr loads)
                     st_ready <= 1'b1;
                     act_mode <= cfg_mode;
                     act_dec  <= cfg_decrypt;
@@ -321,7 +330,6 @@ module aes_mode_engine #(
 
             if (in_fire) begin
                 case (act_mode)
-                    M_CTR: chain <= ctr_next;
                     M_CBC: if (act_dec) chain <= cbc_dec_next;
                            else begin
                                pending  <= 1'b1;
@@ -334,8 +342,13 @@ module aes_mode_engine #(
                 chain   <= core_out_data[127:0];
                 pending <= 1'b0;
             end
-            if (beat_fire) blocks_in  <= blocks_in  + {{(31-LW){1'b0}}, popcount(s_axis_tkeep)};
-            if (beat_out)  blocks_out <= blocks_out + {{(31-LW){1'b0}}, popcount(m_axis_tkeep)};
+            // BLOCKS_IN/OUT count a beat's lanes one cycle after its handshake: the lanes are
+            // registered first, so the 32-bit adds start from registers (counted straight from
+            // the handshake, the output FIFO's read -> tkeep -> add path set the IP's clock).
+            lanes_in   <= beat_fire ? popcount(s_axis_tkeep) : {(LW+1){1'b0}};
+            lanes_out  <= beat_out  ? popcount(m_axis_tkeep) : {(LW+1){1'b0}};
+            blocks_in  <= blocks_in  + {{(31-LW){1'b0}}, lanes_in};
+            blocks_out <= blocks_out + {{(31-LW){1'b0}}, lanes_out};
         end
     end
 endmodule

@@ -13,6 +13,9 @@ from aeshw.sim import run
 HERE = Path(__file__).parent
 RUNS = [(top, sim, lanes) for top in ("aes_ctr_blocks", "aes_cbc_lanes")
         for sim, lanes in (("icarus", 1), ("icarus", 3), ("verilator", 4))]
+# CTR's counter where a carry can follow a carry after one step (LANES 128) and with the
+# 16-bit low part (LANES > 128)
+RUNS += [("aes_ctr_blocks", "verilator", 128), ("aes_ctr_blocks", "verilator", 255)]
 
 
 @pytest.mark.parametrize("top,sim,lanes", RUNS, ids=[f"{t}-{s}-L{n}" for t, s, n in RUNS])

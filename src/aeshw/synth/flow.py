@@ -242,6 +242,7 @@ def _finish(job: Job) -> dict:
                       if (bdir / n).exists()}
     res["runtime_s"] = job.runner.times
     res["label"] = job.cfg.label
+    res["aeshw_command"] = command_of(job.cfg)      # every stored row, from sweep or `aeshw synth`
     res["rtl_sha1"] = hashlib.sha1(b"".join((bdir / s).read_bytes() for s in job.srcs)).hexdigest()
     git = ["git", "-C", str(RTL.parent)]
     head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)

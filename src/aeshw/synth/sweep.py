@@ -78,7 +78,6 @@ def _one(cfg: Config, timeout: float) -> tuple[str, dict | None, str, float]:
         res = synth(cfg, timeout=timeout)
     except Exception as e:  # noqa: BLE001 - a failed configuration must not stop the sweep
         return cfg.name(), None, str(e).splitlines()[0] if str(e) else type(e).__name__, time.time() - t0
-    res["aeshw_command"] = command_of(cfg)
     return cfg.name(), res, "", time.time() - t0
 
 
