@@ -35,7 +35,7 @@ regs: $(STAMP)
 test: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.check.lint
 	$(RUN) $(VPY) -m aeshw.check.formal
-	$(RUN) $(VPY) -m pytest -n $(JOBS) --durations=15
+	$(RUN) $(VPY) -m pytest -n $(JOBS) --dist worksteal --durations=15
 
 # SymbiYosys proofs (k-induction; formal/README.md): also run by `make test`.
 formal: $(STAMP)

@@ -140,12 +140,14 @@ class Bus:
         d.s_axil_awvalid.value = d.s_axil_wvalid.value = d.s_axil_bready.value = 1
         aw = w = True                               # still offered
         for _ in range(200):
+            # A response counts only once AW and W were both taken at an earlier edge: one
+            # before that (a flipped bvalid) is taken (bready is 1) and dropped.
+            ours = int(d.s_axil_bvalid.value) and not (aw or w)
             aw = aw and not int(d.s_axil_awready.value)     # else taken at the next rising edge
             w = w and not int(d.s_axil_wready.value)
-            b = int(d.s_axil_bvalid.value)                  # bready is 1: taken then too
             await FallingEdge(d.aclk)
             d.s_axil_awvalid.value, d.s_axil_wvalid.value = int(aw), int(w)
-            if b:
+            if ours:
                 d.s_axil_bready.value = 0
                 return
         raise AssertionError(f"no write response at 0x{addr:03x}")
@@ -156,11 +158,15 @@ class Bus:
         d.s_axil_araddr.value, d.s_axil_arvalid.value, d.s_axil_rready.value = addr, 1, 1
         ar = True
         for _ in range(50):
+            # Only the response after this AR's handshake is the answer: one that was there
+            # before (a flipped rvalid) is taken (rready is 1) and dropped, else the read would
+            # return it and leave arvalid up, and every later read would be one behind.
+            ours = int(d.s_axil_rvalid.value) and not ar
+            v = int(d.s_axil_rdata.value)
             ar = ar and not int(d.s_axil_arready.value)
-            r, v = int(d.s_axil_rvalid.value), int(d.s_axil_rdata.value)
             await FallingEdge(d.aclk)
             d.s_axil_arvalid.value = int(ar)
-            if r:
+            if ours:
                 d.s_axil_rready.value = 0
                 return v
         raise AssertionError(f"no read response at 0x{addr:03x}")
@@ -301,6 +307,7 @@ def secrets(unit) -> dict[str, int]:
     """The key material and the active context of one unit (tb/robust checks the whole list)."""
     out = {"cfg_key": int(unit.u_regs.cfg_key.value), "cfg_iv": int(unit.u_regs.cfg_iv.value),
            "chain": int(unit.u_engine.chain.value), "st_ready": int(unit.u_engine.st_ready.value)}
+    out.update({f"ctr.{n}": int(getattr(unit.u_engine.u_ctr, n).value) for n in ("lo", "hi", "hi_inc")})
     if ARCH == "PIPELINED":
         s = unit.u_core.g_pipelined.u_core.g_shared
         out.update({f"bank{b}[{i}]": int(getattr(s, f"bank{b}")[i].value)
@@ -328,7 +335,7 @@ async def test_fault_wipes_and_stops(dut):
 
         def upset(_cycle, sent):                    # the counter of block 2
             if sent == 2 and not flipped:
-                unit.u_engine.chain.value = int(unit.u_engine.chain.value) ^ 1
+                unit.u_engine.u_ctr.lo.value = int(unit.u_engine.u_ctr.lo.value) ^ 1
                 flipped.append(1)
                 return True
             return False

@@ -446,6 +446,8 @@ def key_state(dut) -> dict[str, int]:
     out = {"u_regs.cfg_key": int(dut.u_main.u_regs.cfg_key.value),
            "u_regs.cfg_iv": int(dut.u_main.u_regs.cfg_iv.value),
            "u_engine.chain": int(dut.u_main.u_engine.chain.value),
+           **{f"u_engine.u_ctr.{n}": int(getattr(dut.u_main.u_engine.u_ctr, n).value)
+              for n in ("lo", "hi", "hi_inc")},
            "u_engine.act_mode": int(dut.u_main.u_engine.act_mode.value),
            "u_engine.act_dec": int(dut.u_main.u_engine.act_dec.value),
            "u_engine.st_ready": int(dut.u_main.u_engine.st_ready.value)}
