@@ -75,23 +75,31 @@ module aes_ctr_blocks #(
     wire [LOB:0]   lo_next  = {1'b0, lo} + STEP;   // [LOB]: the step carries into hi
 
     // hi + 1 flips bit 8b+t of hi when every lower bit is 1: every byte below b (an exclusive
-    // AND-prefix of hi_ones, as Kogge-Stone levels over the 14 or 15 bytes) and bits 0..t-1
-    // of byte b.
-    wire [NB-1:0] below0 = {hi_ones, 1'b1};
-    wire [NB-1:0] below1 = below0 & {below0[NB-2:0], 1'b1};
-    wire [NB-1:0] below2 = below1 & {below1[NB-3:0], 2'b11};
-    wire [NB-1:0] below3 = below2 & {below2[NB-5:0], 4'hf};
-    wire [NB-1:0] below  = below3 & {below3[NB-9:0], 8'hff};
-    wire [HIB-1:0] flip;
-    genvar gb, gt;
-    generate
-        for (gb = 0; gb < NB; gb = gb + 1) begin : g_byte
-            assign flip[8*gb] = below[gb];
-            for (gt = 1; gt < 8; gt = gt + 1) begin : g_bit
-                assign flip[8*gb + gt] = below[gb] & (&hi[8*gb +: gt]);
-            end
+    // AND-prefix of the byte flags, as Kogge-Stone levels over the 14 or 15 bytes) and bits
+    // 0..t-1 of byte b (the same within each byte, 3 levels with byte masks). Called only in
+    // the cycle after hi changes (`stale`), so a simulator computes it that rarely (as a
+    // continuous assignment it made the Verilator model of the whole IP 30 % slower).
+    localparam [HIB-1:0] BIT0 = {NB{8'h01}}, BITS01 = {NB{8'h03}}, BITS03 = {NB{8'h0f}};
+    function [HIB-1:0] successor;      // x + 1 mod 2^HIB, given ones = byte_ones(x)
+        input [HIB-1:0] x;
+        input [NB-2:0]  ones;
+        reg   [NB-1:0]  b0, b1, b2, b3, below;
+        reg   [HIB-1:0] q0, q1, q2, in_byte;
+        integer b;
+        begin
+            b0    = {ones, 1'b1};
+            b1    = b0 & {b0[NB-2:0], 1'b1};
+            b2    = b1 & {b1[NB-3:0], 2'b11};
+            b3    = b2 & {b2[NB-5:0], 4'hf};
+            below = b3 & {b3[NB-9:0], 8'hff};
+            q0      = {x[HIB-2:0], 1'b0} | BIT0;          // bit i-1 of the byte is 1
+            q1      = q0 & ({q0[HIB-2:0], 1'b0} | BIT0);
+            q2      = q1 & ({q1[HIB-3:0], 2'b0} | BITS01);
+            in_byte = q2 & ({q2[HIB-5:0], 4'b0} | BITS03); // bits 0..t-1 of the byte are 1
+            for (b = 0; b < NB; b = b + 1)
+                successor[8*b +: 8] = x[8*b +: 8] ^ (in_byte[8*b +: 8] & {8{below[b]}});
         end
-    endgenerate
+    endfunction
 
     always @(posedge clk) begin
         if (!rst_n || clear) begin
@@ -99,7 +107,7 @@ module aes_ctr_blocks #(
             hi_inc <= {HIB{1'b0}}; stale <= 1'b0;
         end else begin
             stale <= 1'b0;
-            if (stale) hi_inc <= hi ^ flip;
+            if (stale) hi_inc <= successor(hi, hi_ones);
             if (load) begin
                 lo      <= load_int[LOB-1:0];
                 hi      <= load_int[127:LOB];
