@@ -490,10 +490,15 @@ def _walk(h, path, out):
 
 
 def signal_list(dut):
-    """Every signal of the design (Verilator --public-flat-rw shows every register and net)."""
+    """Every signal of the design (Verilator --public-flat-rw shows every register and net).
+    Left out: a function's local variables, which Verilator keeps as static storage
+    (`<function>__Vstatic__<name>`). They hold the temporaries of the function's last call,
+    which is no net or register of the circuit: a function called only in some cycles (the CTR
+    counter's successor, aes_ctr_blocks) keeps there what its last call computed, while the
+    circuit's nets follow the (zeroed) registers."""
     out = []
     _walk(dut, "", out)
-    return [(n.lstrip("."), h) for n, h in out]
+    return [(n.lstrip("."), h) for n, h in out if "__Vstatic__" not in n]
 
 
 def flop_signals(signals) -> list[str]:
