@@ -50,6 +50,7 @@ module core_folded_props #(
 
     // ---- probes --------------------------------------------------------------
     (* keep *) wire [2:0]        p_in_flight;
+    (* keep *) wire [2:0]        p_credits;       // aes_out_stage: FDEPTH - FIFO - in flight
     (* keep *) wire [1:0]        p_ring_len, p_ctx_len;
     (* keep *) wire              p_ctx_valid, p_expanding;
     (* keep *) wire [3:0]        p_step;
@@ -124,6 +125,7 @@ module core_folded_props #(
         assert (p_f_count <= FDEPTH && p_f_rd == (p_f_wr ^ p_f_count[0]));
         assert ({1'b0, p_f_count} + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
+        assert (p_credits == FDEPTH - p_f_count - p_in_flight);
         if (p_f_count != 0) assert ((p_f_rd ? p_f_user1 : p_f_user0) == out_seq);
         if (p_f_count == 2) assert ((p_f_rd ? p_f_user0 : p_f_user1) == out_seq + 1'b1);
         if (p_o_valid) begin

@@ -40,6 +40,7 @@ module core_folded_s2_props #(
 
     // ---- probes --------------------------------------------------------------
     (* keep *) wire [3:0]        p_in_flight;
+    (* keep *) wire [3:0]        p_credits;       // aes_out_stage: FDEPTH - FIFO - in flight
     (* keep *) wire [1:0]        p_ring_len, p_ctx_len;
     (* keep *) wire              p_expanding;
     (* keep *) wire [3:0]        p_step;
@@ -112,6 +113,7 @@ module core_folded_s2_props #(
         assert (p_f_count <= FDEPTH && p_f_wr == p_f_rd + p_f_count[1:0]);
         assert (p_f_count + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
+        assert (p_credits == FDEPTH - p_f_count - p_in_flight);
         for (j = 0; j < FDEPTH; j = j + 1)
             if (j < p_f_count)
                 assert (p_f_user[USER_W*((p_f_rd + j) % FDEPTH) +: USER_W] == out_seq + j[USER_W-1:0]);

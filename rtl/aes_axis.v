@@ -29,40 +29,8 @@ module aes_axis #(
 ) (
     input  wire                    aclk,
     input  wire                    aresetn,
-    // AXI4-Lite slave
-    input  wire [11:0]             s_axil_awaddr,
-    input  wire [2:0]              s_axil_awprot,
-    input  wire                    s_axil_awvalid,
-    output wire                    s_axil_awready,
-    input  wire [31:0]             s_axil_wdata,
-    input  wire [3:0]              s_axil_wstrb,
-    input  wire                    s_axil_wvalid,
-    output wire                    s_axil_wready,
-    output wire [1:0]              s_axil_bresp,
-    output wire                    s_axil_bvalid,
-    input  wire                    s_axil_bready,
-    input  wire [11:0]             s_axil_araddr,
-    input  wire [2:0]              s_axil_arprot,
-    input  wire                    s_axil_arvalid,
-    output wire                    s_axil_arready,
-    output wire [31:0]             s_axil_rdata,
-    output wire [1:0]              s_axil_rresp,
-    output wire                    s_axil_rvalid,
-    input  wire                    s_axil_rready,
-    // AXI4-Stream in
-    input  wire [128*LANES-1:0]    s_axis_tdata,
-    input  wire [16*LANES-1:0]     s_axis_tkeep,
-    input  wire                    s_axis_tlast,
-    input  wire [USER_WIDTH-1:0]   s_axis_tuser,
-    input  wire                    s_axis_tvalid,
-    output wire                    s_axis_tready,
-    // AXI4-Stream out
-    output wire [128*LANES-1:0]    m_axis_tdata,
-    output wire [16*LANES-1:0]     m_axis_tkeep,
-    output wire                    m_axis_tlast,
-    output wire [USER_WIDTH-1:0]   m_axis_tuser,
-    output wire                    m_axis_tvalid,
-    input  wire                    m_axis_tready
+`include "aes_axil_ports.vh"
+`include "aes_axis_ports.vh"
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -117,25 +85,7 @@ module aes_axis #(
                     .IMPL(IMPL), .CORE_MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .GCM(GCM),
                     .CAP_FAULT(FAULT_DETECT)) u_main (
         .aclk(aclk), .aresetn(aresetn), .fault(fault),
-        .s_axil_awaddr(s_axil_awaddr),
-        .s_axil_awprot(s_axil_awprot),
-        .s_axil_awvalid(s_axil_awvalid),
-        .s_axil_awready(s_axil_awready),
-        .s_axil_wdata(s_axil_wdata),
-        .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid),
-        .s_axil_wready(s_axil_wready),
-        .s_axil_bresp(s_axil_bresp),
-        .s_axil_bvalid(s_axil_bvalid),
-        .s_axil_bready(s_axil_bready),
-        .s_axil_araddr(s_axil_araddr),
-        .s_axil_arprot(s_axil_arprot),
-        .s_axil_arvalid(s_axil_arvalid),
-        .s_axil_arready(s_axil_arready),
-        .s_axil_rdata(s_axil_rdata),
-        .s_axil_rresp(s_axil_rresp),
-        .s_axil_rvalid(s_axil_rvalid),
-        .s_axil_rready(s_axil_rready),
+`include "aes_axil_conn.vh"
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
         .s_axis_tuser(s_axis_tuser), .s_axis_tvalid(in_valid_int), .s_axis_tready(a_tready),
         .m_axis_tdata(a_tdata), .m_axis_tkeep(a_tkeep), .m_axis_tlast(a_tlast),

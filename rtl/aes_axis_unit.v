@@ -27,45 +27,15 @@ module aes_axis_unit #(
     input  wire                    aclk,
     input  wire                    aresetn,
     input  wire                    fault,
-    // AXI4-Lite slave
-    input  wire [11:0]             s_axil_awaddr,
-    input  wire [2:0]              s_axil_awprot,
-    input  wire                    s_axil_awvalid,
-    output wire                    s_axil_awready,
-    input  wire [31:0]             s_axil_wdata,
-    input  wire [3:0]              s_axil_wstrb,
-    input  wire                    s_axil_wvalid,
-    output wire                    s_axil_wready,
-    output wire [1:0]              s_axil_bresp,
-    output wire                    s_axil_bvalid,
-    input  wire                    s_axil_bready,
-    input  wire [11:0]             s_axil_araddr,
-    input  wire [2:0]              s_axil_arprot,
-    input  wire                    s_axil_arvalid,
-    output wire                    s_axil_arready,
-    output wire [31:0]             s_axil_rdata,
-    output wire [1:0]              s_axil_rresp,
-    output wire                    s_axil_rvalid,
-    input  wire                    s_axil_rready,
-    // AXI4-Stream in
-    input  wire [128*LANES-1:0]    s_axis_tdata,
-    input  wire [16*LANES-1:0]     s_axis_tkeep,
-    input  wire                    s_axis_tlast,
-    input  wire [USER_WIDTH-1:0]   s_axis_tuser,
-    input  wire                    s_axis_tvalid,
-    output wire                    s_axis_tready,
-    // AXI4-Stream out
-    output wire [128*LANES-1:0]    m_axis_tdata,
-    output wire [16*LANES-1:0]     m_axis_tkeep,
-    output wire                    m_axis_tlast,
-    output wire [USER_WIDTH-1:0]   m_axis_tuser,
-    output wire                    m_axis_tvalid,
-    input  wire                    m_axis_tready
+`include "aes_axil_ports.vh"
+`include "aes_axis_ports.vh"
 );
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
     localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband
 
-    localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? 2'd2 : (ARCH == "FOLDED") ? 2'd1 : 2'd0;
+    `include "aes_axis_codes.vh"       // ARCH_* codes (generated from the register map)
+    localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? ARCH_PIPELINED : (ARCH == "FOLDED") ? ARCH_FOLDED
+                                                                       : ARCH_ITERATIVE;
     localparam CAN_ENC = (CORE_MODE != "DEC") ? 1 : 0;
     localparam CAN_DEC = (CORE_MODE != "ENC") ? 1 : 0;
     localparam [2:0] KEYS_EFF = (ARCH == "PIPELINED") ? KEYS : 3'b111;
@@ -88,13 +58,7 @@ module aes_axis_unit #(
                     .CAP_AGILE(CAP_AGILE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
                     .GCM(CAP_GCM), .CAP_FAULT(CAP_FAULT)) u_regs (
         .clk(aclk), .rst_n(aresetn), .fault(fault),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
-        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
-        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
-        .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
-        .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
-        .s_axil_rready(s_axil_rready),
+`include "aes_axil_conn.vh"
         .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
         .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The datapath library: every core is a composition of these.
+# Include directory of the `include files (aes_defs.vh, aes_core_ports.vh, ...):
++incdir+lib
 lib/aes_table8.v
 lib/aes_sbox.v
 lib/aes_sub_bytes.v
@@ -9,3 +11,5 @@ lib/aes_round.v
 lib/aes_key_step.v
 lib/aes_delay.v
 lib/aes_fifo.v
+lib/aes_out_stage.v
+lib/aes_key_bank.v

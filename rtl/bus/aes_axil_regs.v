@@ -46,30 +46,7 @@ module aes_axil_regs #(
 ) (
     input  wire        clk,
     input  wire        rst_n,
-    // AXI4-Lite slave
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [11:0] s_axil_awaddr,      // bits [1:0]: byte offset, ignored (wstrb)
-    input  wire [2:0]  s_axil_awprot,      // protection is not checked
-    /* verilator lint_on UNUSEDSIGNAL */
-    input  wire        s_axil_awvalid,
-    output wire        s_axil_awready,
-    input  wire [31:0] s_axil_wdata,
-    input  wire [3:0]  s_axil_wstrb,
-    input  wire        s_axil_wvalid,
-    output wire        s_axil_wready,
-    output reg  [1:0]  s_axil_bresp,
-    output reg         s_axil_bvalid,
-    input  wire        s_axil_bready,
-    /* verilator lint_off UNUSEDSIGNAL */
-    input  wire [11:0] s_axil_araddr,
-    input  wire [2:0]  s_axil_arprot,
-    /* verilator lint_on UNUSEDSIGNAL */
-    input  wire        s_axil_arvalid,
-    output wire        s_axil_arready,
-    output reg  [31:0] s_axil_rdata,
-    output reg  [1:0]  s_axil_rresp,
-    output reg         s_axil_rvalid,
-    input  wire        s_axil_rready,
+`include "aes_axil_ports.vh"
     // staged configuration
     output reg  [255:0] cfg_key,
     output reg  [1:0]   cfg_key_len,
@@ -91,6 +68,14 @@ module aes_axil_regs #(
     input  wire [31:0]  blocks_in,
     input  wire [31:0]  blocks_out
 );
+    // The response channels' registers (the ports are wires: aes_axil_ports.vh).
+    reg  [1:0]  bresp_q, rresp_q;
+    reg         bvalid_q, rvalid_q;
+    reg  [31:0] rdata_q;
+    assign s_axil_bresp = bresp_q;  assign s_axil_bvalid = bvalid_q;
+    assign s_axil_rresp = rresp_q;  assign s_axil_rvalid = rvalid_q;  assign s_axil_rdata = rdata_q;
+    `include "aes_defs.vh"
+    `include "aes_axis_codes.vh"       // MODE_* codes (generated from the register map)
     localparam [1:0] OKAY = 2'b00, SLVERR = 2'b10;
 
     reg [3:0] err_q;          // the RW1C ERROR bundle {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
@@ -109,7 +94,7 @@ module aes_axil_regs #(
 
     wire faulted  = fault || fault_q;                    // a one-cycle fault counts as well
     wire wipe_now = faulted && !wiped && !cmd_valid;     // the fault's CLEAR goes first
-    wire do_write = aw_full && w_full && !s_axil_bvalid && !cmd_valid && !wipe_now;
+    wire do_write = aw_full && w_full && !bvalid_q && !cmd_valid && !wipe_now;
 
     // ---- the map: decode, written fields (bundles, highest field first) and read mux
     wire [9:0]  ar_word = s_axil_araddr[11:2];
@@ -137,8 +122,8 @@ module aes_axil_regs #(
     );
 
     // COMMIT check: reserved codes, and what the build supports.
-    wire core_dec  = cfg_decrypt && (cfg_mode < 2'd2);    // CTR and GCM use the encrypt direction
-    wire cfg_ok    = ((cfg_mode != 2'd3) || (GCM != 0)) && (cfg_key_len != 2'd3) && KEYS[cfg_key_len] &&
+    wire core_dec  = cfg_decrypt && (cfg_mode == MODE_ECB || cfg_mode == MODE_CBC);   // CTR, GCM: encrypt direction
+    wire cfg_ok    = ((cfg_mode != MODE_GCM) || (GCM != 0)) && aes_len_ok(KEYS, cfg_key_len) &&
                      (core_dec ? (CAN_DEC != 0) : (CAN_ENC != 0));
     wire [1:0] cmd_bits = we_command ? (wf_command & wm_command) : 2'b00;   // {CLEAR, COMMIT}
     wire is_cmd    = |cmd_bits;
@@ -147,7 +132,7 @@ module aes_axil_regs #(
     always @(posedge clk) begin
         if (!rst_n) begin
             aw_full <= 1'b0; w_full <= 1'b0; aw_word <= 10'h0; w_data <= 32'h0; w_strb <= 4'h0;
-            s_axil_bvalid <= 1'b0; s_axil_bresp <= OKAY;
+            bvalid_q <= 1'b0; bresp_q <= OKAY;
             cfg_key <= 256'h0; cfg_key_len <= 2'd0; cfg_mode <= 2'd0; cfg_decrypt <= 1'b0; cfg_iv <= 128'h0;
             cmd_valid <= 1'b0; cmd_clear <= 1'b0; hold <= 1'b0;
             err_q <= 4'b0000; fault_q <= 1'b0; wiped <= 1'b0; int_cmd <= 1'b0;
@@ -162,18 +147,18 @@ module aes_axil_regs #(
                 w_data <= s_axil_wdata;
                 w_strb <= s_axil_wstrb;
             end
-            if (s_axil_bvalid && s_axil_bready) begin
-                s_axil_bvalid <= 1'b0;
+            if (bvalid_q && s_axil_bready) begin
+                bvalid_q <= 1'b0;
                 if (!int_cmd) hold <= 1'b0;                    // the fault's CLEAR keeps its hold
             end
             if (cmd_valid && cmd_done) begin
                 cmd_valid     <= 1'b0;
                 int_cmd       <= 1'b0;
                 if (int_cmd)                                   // a B pending from before keeps the hold
-                    hold <= s_axil_bvalid && !s_axil_bready;
+                    hold <= bvalid_q && !s_axil_bready;
                 else begin
-                    s_axil_bvalid <= 1'b1;
-                    s_axil_bresp  <= OKAY;
+                    bvalid_q <= 1'b1;
+                    bresp_q  <= OKAY;
                 end
             end
             if (faulted) begin                                 // wipe the staged secrets now
@@ -189,14 +174,14 @@ module aes_axil_regs #(
                 w_full  <= 1'b0;
                 w_data  <= 32'h0;      // no remanence: a written key word leaves no copy here
                 w_strb  <= 4'h0;
-                s_axil_bresp <= wr_mapped ? OKAY : SLVERR;
+                bresp_q <= wr_mapped ? OKAY : SLVERR;
                 if (cmd_bits[1]) begin                         // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
                     cfg_key <= 256'h0; cfg_iv <= 128'h0;
                 end else if (is_cmd && cfg_ok && !faulted) begin // good COMMIT
                     cmd_valid <= 1'b1; cmd_clear <= 1'b0; hold <= 1'b1;
                 end else begin
-                    s_axil_bvalid <= 1'b1;
+                    bvalid_q <= 1'b1;
                     if (is_cmd && !faulted) err_q[0] <= 1'b1;  // refused COMMIT
                 end
                 if (we_ctrl)
@@ -214,18 +199,18 @@ module aes_axil_regs #(
     end
 
     // ---- read channel -------------------------------------------------------
-    assign s_axil_arready = !s_axil_rvalid;
+    assign s_axil_arready = !rvalid_q;
 
     always @(posedge clk) begin
         if (!rst_n) begin
-            s_axil_rvalid <= 1'b0; s_axil_rdata <= 32'h0; s_axil_rresp <= OKAY;
-        end else if (s_axil_arvalid && !s_axil_rvalid) begin
-            s_axil_rvalid <= 1'b1;
-            s_axil_rdata  <= rd_mux;
-            s_axil_rresp  <= rd_mapped ? OKAY : SLVERR;
+            rvalid_q <= 1'b0; rdata_q <= 32'h0; rresp_q <= OKAY;
+        end else if (s_axil_arvalid && !rvalid_q) begin
+            rvalid_q <= 1'b1;
+            rdata_q  <= rd_mux;
+            rresp_q  <= rd_mapped ? OKAY : SLVERR;
         end else if (s_axil_rready) begin
-            s_axil_rvalid <= 1'b0;
-            s_axil_rdata  <= 32'h0;
+            rvalid_q <= 1'b0;
+            rdata_q  <= 32'h0;
         end
     end
 endmodule

@@ -35,27 +35,7 @@ module aes_core_folded #(
     parameter USER_W    = 1,
     parameter OUT_DEPTH = 0
 ) (
-    input  wire              clk,
-    input  wire              rst_n,
-    // key load
-    input  wire              key_valid,
-    output wire              key_ready,
-    input  wire [255:0]      key,
-    input  wire [1:0]        key_len,
-    input  wire              key_decrypt,
-    output wire              key_error,
-    input  wire              key_clear,
-    // blocks in
-    input  wire              in_valid,
-    output wire              in_ready,
-    input  wire [128*LANES-1:0] in_data,
-    input  wire [USER_W-1:0] in_user,
-    // blocks out
-    output wire              out_valid,
-    input  wire              out_ready,
-    output wire [128*LANES-1:0] out_data,
-    output wire [USER_W-1:0] out_user,
-    output wire              busy
+`include "aes_core_ports.vh"
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -82,8 +62,7 @@ module aes_core_folded #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
-    localparam CNT_W   = $clog2(D + FDEPTH + 1) + 1;
-    localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
+    `include "aes_defs.vh"
 
     // ---- key context -------------------------------------------------------
     wire         ctx_valid, ctx_inv;
@@ -123,10 +102,8 @@ module aes_core_folded #(
     // Feedback slot: what unit U-1 hands back to unit 0.
     wire fb_free = !o_valid[U] || o_exit[U];
 
-    reg  [CNT_W-1:0] in_flight;       // blocks in the ring
-    wire [CNT_W-1:0] fifo_count_w;
     reg  [1:0]       ring_len;        // key length of the blocks in the ring
-    wire             ring_empty = (in_flight == 0);
+    wire             ring_empty;      // no block in the ring (aes_out_stage)
 
     // Exits this cycle (at most one unit has exits, as all blocks share Nr).
     wire [U-1:0] exit_vec;
@@ -138,10 +115,7 @@ module aes_core_folded #(
     endgenerate
     wire exiting = |exit_vec;
 
-    // FIFO places not yet spoken for, counting the exit of this cycle as moved.
-    wire [CNT_W-1:0] reserved = in_flight + fifo_count_w;
-    wire credit_ok = (reserved < FDEPTH_C);
-
+    wire credit_ok;                   // an output FIFO place is free (aes_out_stage)
     assign in_ready = ctx_valid && fb_free && credit_ok && (ring_empty || ring_len == ctx_len);
     wire accept = in_valid && in_ready;
 
@@ -173,7 +147,7 @@ module aes_core_folded #(
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
             );
             if (is_tap(u)) begin : g_tap
-                assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == 4'd10 + {1'b0, o_len[u+1], 1'b0});
+                assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
             end else begin : g_no_tap
                 assign o_exit[u+1] = 1'b0;
             end
@@ -190,7 +164,7 @@ module aes_core_folded #(
         end
     endgenerate
 
-    // ---- exit mux and output FIFO -------------------------------------------
+    // ---- exit mux ------------------------------------------------------------
     reg [128*LANES-1:0] exit_state;
     reg [USER_W-1:0] exit_user;
     integer k;
@@ -204,30 +178,17 @@ module aes_core_folded #(
             end
     end
 
-    wire fifo_in_ready_unused;
-    aes_fifo #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .RAM(FIFO_RAM)) u_out_fifo (
-        .clk(clk), .rst_n(rst_n),
-        .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
-        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
-        .count(fifo_count_w[$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0])
+    // ---- output stage: the FIFO and its credits ------------------------------
+    aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D), .RAM(FIFO_RAM)) u_out (
+        .clk(clk), .rst_n(rst_n), .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),
+        .exit_valid(exiting), .exit_data({exit_user, exit_state}),
+        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
-    generate
-        if (CNT_W > $clog2(FDEPTH <= 2 ? 2 : FDEPTH) + 1) begin : g_cnt_pad
-            assign fifo_count_w[CNT_W-1:$clog2(FDEPTH <= 2 ? 2 : FDEPTH)+1] = 0;
-        end
-    endgenerate
 
     always @(posedge clk) begin
-        if (!rst_n) begin
-            in_flight <= {CNT_W{1'b0}};
-            ring_len  <= 2'd0;
-        end else begin
-            in_flight <= in_flight + {{(CNT_W-1){1'b0}}, accept} - {{(CNT_W-1){1'b0}}, exiting};
-            if (accept) ring_len <= ctx_len;
-        end
+        if (!rst_n)      ring_len <= 2'd0;
+        else if (accept) ring_len <= ctx_len;
     end
-
-    assign busy = !ring_empty || out_valid;
 endmodule
 
 `default_nettype wire

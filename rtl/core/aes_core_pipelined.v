@@ -51,24 +51,7 @@ module aes_core_pipelined #(
     parameter USER_W    = 1,
     parameter OUT_DEPTH = 0
 ) (
-    input  wire                   clk,
-    input  wire                   rst_n,
-    input  wire                   key_valid,
-    output wire                   key_ready,
-    input  wire [255:0]           key,
-    input  wire [1:0]             key_len,
-    input  wire                   key_decrypt,
-    output wire                   key_error,
-    input  wire                   key_clear,
-    input  wire                   in_valid,
-    output wire                   in_ready,
-    input  wire [128*LANES-1:0]   in_data,
-    input  wire [USER_W-1:0]      in_user,
-    output wire                   out_valid,
-    input  wire                   out_ready,
-    output wire [128*LANES-1:0]   out_data,
-    output wire [USER_W-1:0]      out_user,
-    output wire                   busy
+`include "aes_core_ports.vh"
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -91,7 +74,8 @@ module aes_core_pipelined #(
     /* verilator lint_on WIDTH */
 
     localparam W       = 128 * LANES;
-    localparam NR_MAX  = KEYS[2] ? 14 : KEYS[1] ? 12 : 10;
+    `include "aes_defs.vh"
+    localparam NR_MAX  = aes_nr_max(KEYS);
     localparam AGILE   = (KEY_MODE == "AGILE");
     localparam PRE     = (AGILE && MODE != "ENC") ? NR_MAX : 0;   // key pre-expansion stages
     // AGILE: PRE key pre-expansion stages, the whitening stage (first key step), the
@@ -110,13 +94,7 @@ module aes_core_pipelined #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
-    localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;
-    localparam [CNT_W-1:0] FDEPTH_C = FDEPTH[CNT_W-1:0];
-
-    function [3:0] nr_of;
-        input [1:0] len;
-        nr_of = 4'd10 + {1'b0, len, 1'b0};
-    endfunction
+    localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;   // aes_out_stage's counters
 
     // The key length the datapath uses: a constant in a build with one key size (only
     // that size is ever accepted), so its length logic folds away.
@@ -125,49 +103,22 @@ module aes_core_pipelined #(
         fixed_len = (KEYS == 3'b001) ? 2'd0 : (KEYS == 3'b010) ? 2'd1 : (KEYS == 3'b100) ? 2'd2 : len;
     endfunction
 
-    // An up/down counter's next value with c + 1 and c - 1 formed from the register
-    // alone: the late handshakes (up, down) only select among them.
-    function [CNT_W-1:0] count_step;
-        input [CNT_W-1:0] c;
-        input             up, down;
-        count_step = (up && !down) ? c + 1'b1 : (down && !up) ? c - 1'b1 : c;
-    endfunction
-
-    // ---- flow control: credits for the output FIFO --------------------------
-    // credits = FDEPTH - in_flight - FIFO count, kept as its own counter (an accepted
-    // beat takes one, a beat leaving the FIFO returns it), so in_ready is a zero test
-    // of a register rather than an add and a compare on the clock's critical path.
-    reg  [CNT_W-1:0] in_flight;
-    reg  [CNT_W-1:0] credits;
+    // ---- output stage: the FIFO and its credits (aes_out_stage) -----------------
     wire             exiting;
-    wire             key_ok;            // context valid and usable for this beat
-    assign in_ready = key_ok && (credits != {CNT_W{1'b0}});
-    wire accept = in_valid && in_ready;
-    wire popped = out_valid && out_ready;
-
-    always @(posedge clk) begin
-        if (!rst_n) begin
-            in_flight <= {CNT_W{1'b0}};
-            credits   <= FDEPTH_C;
-        end else begin
-            in_flight <= count_step(in_flight, accept, exiting);
-            credits   <= count_step(credits, popped, accept);
-        end
-    end
-
-    // Exit of the last round, and its FIFO.
-    wire [W-1:0]      exit_state;
+    wire [W-1:0]     exit_state;
     wire [USER_W-1:0] exit_user;
-    // The credits guarantee a free place for every exiting beat (in_ready and count unused).
-    wire fifo_in_ready_unused;
-    wire [$clog2(FDEPTH <= 2 ? 2 : FDEPTH):0] fifo_count_unused;
-    aes_fifo #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .RAM(FIFO_RAM)) u_out_fifo (
-        .clk(clk), .rst_n(rst_n),
-        .in_valid(exiting), .in_ready(fifo_in_ready_unused), .in_data({exit_user, exit_state}),
-        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}),
-        .count(fifo_count_unused)
+    wire             key_ok;            // context valid and usable for this beat
+    wire             credit_ok;
+    /* verilator lint_off UNUSEDSIGNAL */   // AGILE builds: every beat carries its own key length
+    wire             out_empty;         // no beat in flight (SHARED: same-length check)
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign in_ready = key_ok && credit_ok;
+    wire accept = in_valid && in_ready;
+    aes_out_stage #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .LAT_MAX(LAT_MAX), .RAM(FIFO_RAM)) u_out (
+        .clk(clk), .rst_n(rst_n), .accept(accept), .credit_ok(credit_ok), .empty(out_empty),
+        .exit_valid(exiting), .exit_data({exit_user, exit_state}),
+        .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
-    assign busy = (in_flight != 0) || out_valid;
 
     genvar i, l;
     generate
@@ -208,7 +159,7 @@ module aes_core_pipelined #(
                 .in_window(p_win[i]), .out_window(stepped)
             );
             // Encrypt blocks (and steps past their Nr) keep their window.
-            wire           use_step = p_inv[i] && (i < nr_of(p_len[i]));
+            wire           use_step = p_inv[i] && (i < aes_nr(p_len[i]));
             wire           use_q;
             wire [W-1:0]   data_q;
             wire [255:0]   win_q;
@@ -244,7 +195,7 @@ module aes_core_pipelined #(
         wire [255:0]   ahead_q;
         aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(STAGES - 1), .STREAM(1)) u_ahead (
             .clk(clk), .ce(1'b1), .inv(p_inv[PRE]), .key_len(p_len[PRE]),
-            .step_idx(p_inv[PRE] ? nr_of(p_len[PRE]) - 4'd1 : 4'd0),
+            .step_idx(p_inv[PRE] ? aes_nr(p_len[PRE]) - 4'd1 : 4'd0),
             .in_window(p_win[PRE]), .out_window(ahead)
         );
         aes_delay #(.WIDTH(256), .DEPTH(1)) u_ahead_q (
@@ -278,8 +229,7 @@ module aes_core_pipelined #(
         assign exit_user  = r_user[NR_MAX];
     end else begin : g_shared
         // ---- two banks of round keys, slot i = key of round i ----------------
-        reg  [127:0] bank0 [0:NR_MAX];
-        reg  [127:0] bank1 [0:NR_MAX];
+        wire [128*(NR_MAX+1)-1:0] bank0, bank1;   // the two banks' slots (aes_key_bank)
         reg  [1:0]   bank_len [0:1];
         reg          bank_inv [0:1];
         reg          cur;                 // bank for newly accepted beats
@@ -291,19 +241,18 @@ module aes_core_pipelined #(
         reg  [NR_MAX:0] slot_oh;          // one-hot: the bank slot step's round key goes to
         reg  [255:0] win;
         reg          err_q;
-        reg  [CNT_W-1:0] bank_cnt [0:1];  // beats in flight per bank
-        reg  [1:0]       bank_idle;       // bank_cnt[k] == 0, registered (fans out to a bank)
+        wire [1:0]   bank_idle;           // no beat in flight uses bank k (a register)
         wire         exit_bank;
         reg  [1:0]   pipe_len;            // key length of the beats in flight
 
         wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
-        wire len_ok = (key_len != 2'd3) && KEYS[key_len];
+        wire len_ok = aes_len_ok(KEYS, key_len);
         // The length the expansion and the banks use (fixed_len: only that size passes
         // len_ok in a one-size build, so bank lengths, the same-length check in front of
         // in_ready and the final-round selects fold away).
         wire [1:0] klen = fixed_len(key_len);
         wire nxt    = ~cur;
-        wire [3:0] nr_new = nr_of(klen);
+        wire [3:0] nr_new = aes_nr(klen);
         // Start expanding the presented key once the idle bank has drained.
         wire start  = key_valid && !expanding && len_ok && dir_ok && bank_idle[nxt];
         reg  [1:0] kph;                   // clock of the current step, 0..KPIPE
@@ -373,7 +322,7 @@ module aes_core_pipelined #(
                         expanding     <= 1'b0;
                         cur           <= nxt;
                         // slot 0: written at step 0 (encrypt) or now, at step Nr (decrypt)
-                        wkey          <= key_decrypt ? win[127:0] : (load_bank ? bank1[0] : bank0[0]);
+                        wkey          <= key_decrypt ? win[127:0] : (load_bank ? bank1[127:0] : bank0[127:0]);
                         have_key      <= 1'b1;
                         err_q         <= 1'b0;
                         bank_len[nxt] <= klen;
@@ -383,46 +332,32 @@ module aes_core_pipelined #(
             end
         end
 
-        // ---- the round-key banks -------------------------------------------------
-        // One write port per bank: round key `step` (the low 128 bits of window `step`)
-        // into slot_oh's slot when a step completes, or zeros into every slot when the
-        // bank is scrubbed (the two never meet: a load starts only into a scrubbed, idle
-        // bank). So a bank bit costs one multiplexer, with no reset or clear term.
+        // ---- the round-key banks (aes_key_bank) ---------------------------------
+        // Round key `step` (the low 128 bits of window `step`) into slot_oh's slot of
+        // the loading bank when a step completes; zeros into every slot of a bank
+        // when it is scrubbed. Each bank counts the beats in flight that use it.
         wire kwrite = rst_n && !key_clear && expanding && kstep;
-        wire [127:0] wdata0 = scrub_now[0] ? 128'h0 : win[127:0];
-        wire [127:0] wdata1 = scrub_now[1] ? 128'h0 : win[127:0];
-        integer b;
-        always @(posedge clk)
-            for (b = 0; b <= NR_MAX; b = b + 1) begin
-                if (scrub_now[0] || (kwrite && slot_oh[b] && !load_bank)) bank0[b] <= wdata0;
-                if (scrub_now[1] || (kwrite && slot_oh[b] && load_bank))  bank1[b] <= wdata1;
-            end
+        wire inc0 = accept && !cur, inc1 = accept && cur;
+        wire dec0 = exiting && !exit_bank, dec1 = exiting && exit_bank;
+        aes_key_bank #(.NR_MAX(NR_MAX), .CNT_W(CNT_W)) u_bank0 (
+            .clk(clk), .rst_n(rst_n), .scrub(scrub_now[0]), .write(kwrite && !load_bank),
+            .slot_oh(slot_oh), .wdata(win[127:0]), .inc(inc0), .dec(dec0),
+            .slots(bank0), .idle(bank_idle[0])
+        );
+        aes_key_bank #(.NR_MAX(NR_MAX), .CNT_W(CNT_W)) u_bank1 (
+            .clk(clk), .rst_n(rst_n), .scrub(scrub_now[1]), .write(kwrite && load_bank),
+            .slot_oh(slot_oh), .wdata(win[127:0]), .inc(inc1), .dec(dec1),
+            .slots(bank1), .idle(bank_idle[1])
+        );
 
         wire [1:0] ctx_len = bank_len[cur];
         wire       ctx_inv = bank_inv[cur];
         // Same key length as the beats in flight, or an empty pipeline.
-        assign key_ok = have_key && ((in_flight == 0) || (pipe_len == ctx_len));
+        assign key_ok = have_key && (out_empty || (pipe_len == ctx_len));
 
-        wire inc0 = accept && !cur, inc1 = accept && cur;
-        wire dec0 = exiting && !exit_bank, dec1 = exiting && exit_bank;
-        // Idle next cycle: nothing enters, and nothing is left after this exit (decoded
-        // from the register, so the late accept is only the last gate).
-        wire idle_next0 = !inc0 && (dec0 ? (bank_cnt[0] == {{(CNT_W-1){1'b0}}, 1'b1})
-                                         : (bank_cnt[0] == {CNT_W{1'b0}}));
-        wire idle_next1 = !inc1 && (dec1 ? (bank_cnt[1] == {{(CNT_W-1){1'b0}}, 1'b1})
-                                         : (bank_cnt[1] == {CNT_W{1'b0}}));
         always @(posedge clk) begin
-            if (!rst_n) begin
-                bank_cnt[0] <= {CNT_W{1'b0}};
-                bank_cnt[1] <= {CNT_W{1'b0}};
-                bank_idle   <= 2'b11;
-                pipe_len    <= 2'd0;
-            end else begin
-                bank_cnt[0] <= count_step(bank_cnt[0], inc0, dec0);
-                bank_cnt[1] <= count_step(bank_cnt[1], inc1, dec1);
-                bank_idle   <= {idle_next1, idle_next0};
-                if (accept) pipe_len <= ctx_len;
-            end
+            if (!rst_n) pipe_len <= 2'd0;
+            else if (accept) pipe_len <= ctx_len;
         end
 
         // ---- the rounds --------------------------------------------------------
@@ -448,7 +383,7 @@ module aes_core_pipelined #(
             aes_delay #(.WIDTH(CW), .DEPTH(1)) u_ctl_out (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
             );
-            wire [127:0] rk = ctl_last[3] ? bank1[i] : bank0[i];
+            wire [127:0] rk = ctl_last[3] ? bank1[128*i +: 128] : bank0[128*i +: 128];
             // A beat that left at an exit tap leaves a bubble behind it.
             wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
             aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (

@@ -38,6 +38,7 @@ module aes_key_prep #(
     output reg  [1:0]   ctx_len,
     output reg          ctx_inv
 );
+    `include "aes_defs.vh"
     reg       have_key;       // a context has been loaded (and not cleared)
     reg       expanding;      // stepping towards the decryption start window
     reg [3:0] step;
@@ -46,14 +47,14 @@ module aes_key_prep #(
     assign ctx_valid = have_key && !expanding;
 
     wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
-    wire len_ok = (key_len != 2'd3) && KEYS[key_len];
+    wire len_ok = aes_len_ok(KEYS, key_len);
     wire load   = key_valid && key_ready && len_ok && dir_ok;
     wire refuse = key_valid && key_ready && !(len_ok && dir_ok);
 
     // Key bits beyond the key length are dropped here, not carried.
     wire [255:0] key_masked = (key_len == 2'd0) ? {128'h0, key[127:0]} :
                               (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
-    wire [3:0] nr_ctx = 4'd10 + {1'b0, ctx_len, 1'b0};
+    wire [3:0] nr_ctx = aes_nr(ctx_len);
 
     wire [255:0] stepped;
     generate

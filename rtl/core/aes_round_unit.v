@@ -57,7 +57,8 @@ module aes_round_unit #(
         end
     endgenerate
 
-    wire [3:0] nr = 4'd10 + {1'b0, in_len, 1'b0};
+    `include "aes_defs.vh"
+    wire [3:0] nr = aes_nr(in_len);
     wire       final_round = (in_rnd == nr - 4'd1);
     // The step this unit runs: to this round's window, or (KEY_AHEAD) to the next one's.
     localparam [3:0] AHEAD = KEY_AHEAD;

@@ -79,6 +79,7 @@ module aes_gcm_tag #(
     wire         long_eff = has_hdr ? in_xor[104] : long_q;
     reg          has_len, has_ivhl;
     reg  [127:0] len_lane, len_core;
+    `include "aes_defs.vh"
     integer j;
     always @(*) begin
         has_len  = 1'b0;
@@ -129,8 +130,8 @@ module aes_gcm_tag #(
             e_tag[j]  = (k == K_TAG);
             if (k == K_TAG) e_exp = x;
         end
-        for (j = 0; j < 16 * LANES; j = j + 1)
-            keep_bytes[8*j +: 8] = {8{in_keep[j]}};
+        for (j = 0; j < LANES; j = j + 1)
+            keep_bytes[128*j +: 128] = aes_keep_mask(in_keep[16*j +: 16]);
     end
 
     // ---- stages
@@ -211,13 +212,10 @@ module aes_gcm_tag #(
     wire [127:0] tag   = (ghash_s ^ p2_ekj0) & tmask;
     wire         match = ~|((ghash_s ^ p2_ekj0 ^ p2_exp) & tmask);
     wire [127:0] tag_lane = p2_dec ? {127'h0, match} : tag;
-    genvar g, q;
+    genvar g;
     generate
         for (g = 0; g < LANES; g = g + 1) begin : g_out
-            wire [127:0] keep_lane;
-            for (q = 0; q < 16; q = q + 1) begin : g_byte
-                assign keep_lane[8*q +: 8] = {8{p2_keep[16*g + q]}};
-            end
+            wire [127:0] keep_lane = aes_keep_mask(p2_keep[16*g +: 16]);
             assign o_data[128*g +: 128] = p2_tag[g] ? (tag_lane & keep_lane) : p2_data[128*g +: 128];
         end
     endgenerate

@@ -70,20 +70,6 @@ module aes_mode_engine #(
     output wire                   ev_frame,
     output reg  [31:0]            blocks_in,
     output reg  [31:0]            blocks_out,
-    // AXI4-Stream in
-    input  wire [128*LANES-1:0]   s_axis_tdata,
-    input  wire [16*LANES-1:0]    s_axis_tkeep,
-    input  wire                   s_axis_tlast,
-    input  wire [USER_WIDTH-1:0]  s_axis_tuser,
-    input  wire                   s_axis_tvalid,
-    output wire                   s_axis_tready,
-    // AXI4-Stream out
-    output wire [128*LANES-1:0]   m_axis_tdata,
-    output wire [16*LANES-1:0]    m_axis_tkeep,
-    output wire                   m_axis_tlast,
-    output wire [USER_WIDTH-1:0]  m_axis_tuser,
-    output wire                   m_axis_tvalid,
-    input  wire                   m_axis_tready,
     // core
     output wire                   core_key_valid,
     input  wire                   core_key_ready,
@@ -97,10 +83,13 @@ module aes_mode_engine #(
     output wire                   core_out_ready,
     input  wire [128*LANES-1:0]   core_out_data,
     input  wire [SW-1:0]          core_out_user,
-    input  wire                   core_busy
+    input  wire                   core_busy,
+`include "aes_axis_ports.vh"
 );
     localparam W = 128 * LANES;
-    localparam [1:0] M_ECB = 2'd0, M_CBC = 2'd1, M_CTR = 2'd2, M_GCM = 2'd3;
+    `include "aes_defs.vh"
+    `include "aes_axis_codes.vh"       // MODE_ECB ... MODE_GCM (generated from the register map)
+    localparam [1:0] M_ECB = MODE_ECB, M_CBC = MODE_CBC, M_CTR = MODE_CTR, M_GCM = MODE_GCM;
     localparam [2:0] S_IDLE = 3'd0, S_QUIESCE = 3'd1, S_KEY = 3'd2, S_DONE = 3'd3, S_HTOK = 3'd4;
     localparam integer  LAST_I    = LANES - 1;
     localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
@@ -267,8 +256,8 @@ module aes_mode_engine #(
     reg [W-1:0] keep_mask;
     integer k;
     always @(*)
-        for (k = 0; k < 16 * LANES; k = k + 1)
-            keep_mask[8*k +: 8] = {8{o_keep[k]}};
+        for (k = 0; k < LANES; k = k + 1)
+            keep_mask[128*k +: 128] = aes_keep_mask(o_keep[16*k +: 16]);
 
     // Zero while m_axis_tvalid is low: the core's outputs are zero while its
     // out_valid is low, and CBC-encrypt lanes being collected are masked here.

@@ -13,11 +13,12 @@
 // from the harness's (src/aeshw/synth/flow.py).
 //
 // ARCH: "FOLDED" (aes_core_folded: iterative / folded) or "PIPELINED"
-// (aes_core_pipelined); the other parameters are passed to the core.
+// (aes_core_pipelined), chosen by aes_core_select; the other parameters are
+// passed to the core.
 `default_nettype none
 
 module aes_synth_wrap #(
-    parameter ARCH      = "PIPELINED",
+    parameter [71:0] ARCH = "PIPELINED",   // sized like aes_core_select's
     parameter LANES     = 1,
     parameter STAGES    = 1,
     parameter U         = 1,
@@ -96,31 +97,17 @@ module aes_synth_wrap #(
     wire           c_key_ready, c_key_error, c_in_ready, c_out_valid, c_out_user, c_busy;
     wire [W-1:0]   c_out_data;
 
-    generate
-    if (ARCH == "FOLDED") begin : g_folded
-        (* keep_hierarchy *)
-        aes_core_folded #(.U(U), .LANES(LANES), .STAGES(STAGES), .IMPL(IMPL), .MODE(MODE),
-                          .USER_W(1)) u_core (
-            .clk(clk), .rst_n(rst_q),
-            .key_valid(c_key_valid), .key_ready(c_key_ready), .key(c_key), .key_len(c_key_len),
-            .key_decrypt(c_key_dec), .key_error(c_key_error), .key_clear(c_key_clear),
-            .in_valid(c_in_valid), .in_ready(c_in_ready), .in_data(c_in_data), .in_user(c_in_user),
-            .out_valid(c_out_valid), .out_ready(c_out_ready), .out_data(c_out_data),
-            .out_user(c_out_user), .busy(c_busy)
-        );
-    end else begin : g_pipelined
-        (* keep_hierarchy *)
-        aes_core_pipelined #(.LANES(LANES), .STAGES(STAGES), .IMPL(IMPL), .MODE(MODE),
-                             .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(1)) u_core (
-            .clk(clk), .rst_n(rst_q),
-            .key_valid(c_key_valid), .key_ready(c_key_ready), .key(c_key), .key_len(c_key_len),
-            .key_decrypt(c_key_dec), .key_error(c_key_error), .key_clear(c_key_clear),
-            .in_valid(c_in_valid), .in_ready(c_in_ready), .in_data(c_in_data), .in_user(c_in_user),
-            .out_valid(c_out_valid), .out_ready(c_out_ready), .out_data(c_out_data),
-            .out_user(c_out_user), .busy(c_busy)
-        );
-    end
-    endgenerate
+    // The core, chosen by ARCH (aes_core_select), kept as its own level through synthesis.
+    (* keep_hierarchy *)
+    aes_core_select #(.ARCH(ARCH), .LANES(LANES), .U(U), .STAGES(STAGES), .IMPL(IMPL), .MODE(MODE),
+                      .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(1)) u_core (
+        .clk(clk), .rst_n(rst_q),
+        .key_valid(c_key_valid), .key_ready(c_key_ready), .key(c_key), .key_len(c_key_len),
+        .key_decrypt(c_key_dec), .key_error(c_key_error), .key_clear(c_key_clear),
+        .in_valid(c_in_valid), .in_ready(c_in_ready), .in_data(c_in_data), .in_user(c_in_user),
+        .out_valid(c_out_valid), .out_ready(c_out_ready), .out_data(c_out_data),
+        .out_user(c_out_user), .busy(c_busy)
+    );
 
     // ---- outputs: registered, then a registered 4:1 XOR tree --------------
     reg [FOLDW-1:0] fold;

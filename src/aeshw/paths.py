@@ -10,13 +10,23 @@ BUILD = ROOT / "build"
 
 def filelist(name: str) -> list[Path]:
     """Sources listed in rtl/<name>.f (paths relative to rtl/, '#' comments,
-    `-f other.f` includes another list), each once, in order."""
+    `-f other.f` includes another list, `+incdir+lib` names INCLUDE), each once, in order."""
     out: list[Path] = []
     for line in (RTL / f"{name}.f").read_text().splitlines():
         line = line.split("#", 1)[0].strip()
+        if line.startswith("+incdir+"):      # the include directory: headers() below
+            continue
         if line.startswith("-f "):
             sub = filelist(Path(line[3:].strip()).stem)
             out += [p for p in sub if p not in out]
         elif line and RTL / line not in out:
             out.append(RTL / line)
     return out
+
+
+INCLUDE = RTL / "lib"     # the one include directory of the RTL (`include "aes_defs.vh"`, ...)
+
+
+def headers() -> list[Path]:
+    """The RTL's `include files (rtl/lib/*.vh)."""
+    return sorted(INCLUDE.glob("*.vh"))

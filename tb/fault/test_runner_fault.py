@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aeshw.paths import filelist
+from aeshw.paths import INCLUDE, filelist
 from aeshw.sim import run
 
 HERE = Path(__file__).parent
@@ -34,5 +34,5 @@ def test_fault_detect_out_of_range(tmp_path):
     import subprocess
     srcs = [str(s) for s in filelist("aes_axis")]
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "a.out"), "-P", "aes_axis.FAULT_DETECT=2",
-                        "-s", "aes_axis", *srcs], capture_output=True, text=True)
+                        "-s", "aes_axis", f"-I{INCLUDE}", *srcs], capture_output=True, text=True)
     assert r.returncode != 0 and "ERROR_aes_axis_FAULT_DETECT_must_be_0_or_1" in r.stdout + r.stderr, r.stderr

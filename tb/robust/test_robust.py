@@ -455,7 +455,7 @@ def key_state(dut) -> dict[str, int]:
     if ARCH == "PIPELINED" and KEY_MODE == "SHARED":
         s = c.g_shared
         for b in ("bank0", "bank1"):
-            arr = getattr(s, b)
+            arr = getattr(s, f"u_{b}").slot
             for i in range(len(arr)):
                 out[f"core.g_shared.{b}[{i}]"] = int(arr[i].value)
         for n in ("win", "wkey", "have_key", "step", "expanding"):
@@ -531,7 +531,8 @@ NONZERO_ALLOWED = {
     "configuration and block metadata": ("cfg_mode", "cfg_decrypt", "cfg_key_len", "aw_word", "pipe_len",
                                          "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits"),
-    "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "bank_idle"),
+    "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "u_bank0.idle",
+                             "u_bank1.idle"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
                                                                   ".u_expand.u_word_cut."),
 }

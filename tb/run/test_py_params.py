@@ -59,9 +59,9 @@ def rtl_accepts(params: dict) -> tuple[bool, str]:
     """Verilator --lint-only and iverilog elaboration of aes_axis; both must agree."""
     srcs = [str(s) for s in filelist("aes_axis")]
     vl = subprocess.run(["verilator", "--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-                         "--top-module", "aes_axis", *[f"-G{k}={vlog_param(v)}" for k, v in params.items()],
+                         "--top-module", "aes_axis", f"-I{INCLUDE}", *[f"-G{k}={vlog_param(v)}" for k, v in params.items()],
                          *srcs], capture_output=True, text=True)
-    iv = subprocess.run(["iverilog", "-g2005", "-o", "/dev/null", "-s", "aes_axis",
+    iv = subprocess.run(["iverilog", "-g2005", "-o", "/dev/null", "-s", "aes_axis", f"-I{INCLUDE}",
                          *[f"-Paes_axis.{k}={vlog_param(v)}" for k, v in params.items()], *srcs],
                         capture_output=True, text=True)
     assert (vl.returncode == 0) == (iv.returncode == 0), (params, vl.stderr[-800:], iv.stderr[-800:])

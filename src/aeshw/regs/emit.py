@@ -8,6 +8,8 @@
   out (CTRL: {KEY_LEN, DECRYPT, MODE}); an array's elements are bundles side by side.
 - `python`: the constants module aeshw.regs.aes_axis_regs.
 - `c_codes`: the field encodings (enums) for C, beside PeakRDL's register header.
+- `verilog_codes`: the same encodings as Verilog localparams (rtl/lib/aes_axis_codes.vh,
+  included inside the modules that decode MODE, KEY_LEN or ARCH).
 """
 from __future__ import annotations
 
@@ -186,6 +188,20 @@ def python(rm: RegMap) -> str:
         out.append(f"# codes of {e.name}")
         out += [f"{enum_prefix(e.name)}_{m} = {v}" for m, v, _ in e.members] + [""]
     return "\n".join(out)
+
+
+def verilog_codes(rm: RegMap) -> str:
+    out = _banner(rm, "//") + [
+        "// Codes of the encoded fields as localparams; included inside a module body",
+        "// (`include \"aes_axis_codes.vh\"). The registers themselves: aes_axis_regmap.v.",
+        "// A module uses only some of them: the rest are waived as unused parameters.",
+        "/* verilator lint_off UNUSEDPARAM */", ""]
+    for e in rm.enums:
+        w = max(v for _, v, _ in e.members).bit_length() or 1
+        out.append(f"// {e.name}")
+        out += [f"localparam [{w - 1}:0] {enum_prefix(e.name)}_{m} = {w}'d{v};   // {d}" for m, v, d in e.members]
+        out.append("")
+    return "\n".join(out + ["/* verilator lint_on UNUSEDPARAM */", ""])
 
 
 # ---- C ---------------------------------------------------------------------------------

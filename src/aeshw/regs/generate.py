@@ -44,6 +44,7 @@ def _ipxact(rm: RegMap) -> str:
 
 OUTPUTS = {
     "rtl/bus/aes_axis_regmap.v": emit.verilog,
+    "rtl/lib/aes_axis_codes.vh": emit.verilog_codes,
     "src/aeshw/regs/aes_axis_regs.py": emit.python,
     "sw/include/aes_axis_codes.h": emit.c_codes,
     "sw/include/aes_axis_regs.h": _c_header,

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import regs
 from ..paths import BUILD, ROOT, filelist
+from ..paths import headers as rtl_headers
 from .runner import verilator_env, vlog_param
 
 HARNESS_DIR = Path(__file__).parent / "cpp"
@@ -66,7 +67,7 @@ class RunResult:
 
 def _build(top: str, prefix: str, srcs: list[Path], cpp: list[Path], params: dict, tag: str) -> Path:
     """Verilator model of `top` from `srcs` with the C/C++ sources `cpp`, cached by content."""
-    headers = sorted(SW_INCLUDE.glob("*.h")) + sorted(DRIVER_C.parent.glob("*.h"))
+    headers = sorted(SW_INCLUDE.glob("*.h")) + sorted(DRIVER_C.parent.glob("*.h")) + rtl_headers()
     stamp = hashlib.sha1(repr((top, sorted(params.items()), OPT_MAKE, _cpu(),
                                [p.read_bytes() for p in srcs + cpp + headers])).encode()).hexdigest()[:12]
     mdir = BUILD / "harness" / f"{tag}-{stamp}"

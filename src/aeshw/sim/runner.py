@@ -10,7 +10,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from ..paths import BUILD, RTL, filelist
+from ..paths import BUILD, RTL, filelist, headers
 
 SIMS = ("verilator", "icarus")
 
@@ -67,7 +67,10 @@ def run(
         srcs += filelist(filelist_name)
     params = {k: vlog_param(v) for k, v in (parameters or {}).items()}
     defines = dict(defines or {})
-    tag = hashlib.sha1(repr(sorted(params.items()) + sorted(defines.items())).encode()).hexdigest()[:10]
+    # The `include files are no sources of the build: their content is part of its name, so a
+    # changed header gets a fresh build rather than a stale one.
+    hdrs = [h.read_bytes() for h in headers()]
+    tag = hashlib.sha1(repr(sorted(params.items()) + sorted(defines.items()) + hdrs).encode()).hexdigest()[:10]
     build_dir = BUILD / "sim" / f"{toplevel}-{sim}-{tag}"
     incs = sorted({str(p.parent) for p in srcs} | {str(RTL / "lib")})
     build_args = []

@@ -26,10 +26,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..model import perf
-from ..paths import BUILD, RTL, filelist
+from ..paths import BUILD, RTL, filelist, headers
 from . import targets
 
-WRAP = RTL / "synth" / "aes_synth_wrap.v"
 TARGETS = targets.names()
 CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined",
             "ghash": "aes_ghash",     # ghash: GCM's GHASH unit alone (asic), for its share of a GCM build
@@ -187,13 +186,15 @@ def stage_sources(cfg: Config, bdir: Path, wrapped: bool, vendor: tuple[str, ...
     """Copies of the core's file list (and the harness, and the target's own primitives
     under rtl/, e.g. vendor/ecp5/...) into the build directory."""
     srcs = [RTL / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
-    if wrapped:
-        srcs = srcs + [WRAP]
+    if wrapped:      # the harness holds the core through aes_core_select
+        srcs = srcs + [p for p in filelist("aes_synth_wrap") if p not in srcs]
     out = []
     (bdir / "rtl").mkdir(parents=True, exist_ok=True)
     for s in srcs:
         (bdir / "rtl" / s.name).write_text(s.read_text())
         out.append(f"rtl/{s.name}")
+    for h in headers():      # `include files: found beside the sources that include them
+        (bdir / "rtl" / h.name).write_text(h.read_text())
     return out
 
 

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// aes_defs.vh: facts of AES and of the core interface that several modules use,
+// written once. Included inside a module body (`include "aes_defs.vh"`); the
+// include directory is rtl/lib (every file list and flow passes it).
+//   aes_nr(len)             rounds for a key-length code: 0 -> 10, 1 -> 12, 2 -> 14
+//   aes_len_ok(keys, len)   the length code names a key size built (KEYS: bit0 128,
+//                           bit1 192, bit2 256); code 3 never does
+//   aes_nr_max(keys)        the most rounds of the sizes built
+//   aes_keep_mask(keep)     a block's byte mask from its 16 tkeep bits (byte k of
+//                           the block is kept where keep[k] = 1)
+
+function [3:0] aes_nr;
+    input [1:0] len;
+    aes_nr = 4'd10 + {1'b0, len, 1'b0};
+endfunction
+
+function aes_len_ok;
+    input [2:0] keys;
+    input [1:0] len;
+    aes_len_ok = (len != 2'd3) && keys[len];
+endfunction
+
+/* verilator lint_off UNUSEDSIGNAL */   // keys[0] (AES-128) is the fewest rounds: not read
+function integer aes_nr_max;
+    input [2:0] keys;
+    aes_nr_max = keys[2] ? 14 : keys[1] ? 12 : 10;
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
+function [127:0] aes_keep_mask;
+    input [15:0] keep;
+    integer k;
+    begin
+        for (k = 0; k < 16; k = k + 1)
+            aes_keep_mask[8*k +: 8] = {8{keep[k]}};
+    end
+endfunction
