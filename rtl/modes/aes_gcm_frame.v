@@ -44,9 +44,7 @@ module aes_gcm_frame #(
     output reg  [4*LANES-1:0]     kinds,         // per lane, codes below
     output wire                   ev_frame       // pulse: a malformed packet (ERROR.FRAME)
 );
-    localparam [3:0] K_NONE = 4'd0, K_HDR = 4'd1, K_LEN = 4'd2, K_AAD = 4'd3,
-                     K_AADL = 4'd4, K_PAY = 4'd5, K_PAYL = 4'd6, K_TAG = 4'd7,
-                     K_IVH = 4'd8, K_IVHL = 4'd9, K_SKIP = 4'd10;
+    `include "aes_gcm_kinds.vh"     // K_NONE ... K_SKIP
     localparam integer LANES_I = LANES;
 
     function [31:0] be32;        // 4 stream bytes <-> 32-bit big-endian integer

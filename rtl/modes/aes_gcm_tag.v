@@ -63,8 +63,7 @@ module aes_gcm_tag #(
     output wire [127:0]           j0             // ... for aes_gcm_frame, one cycle
 );
     localparam W = 128 * LANES;
-    localparam [3:0] K_HDR = 4'd1, K_LEN = 4'd2, K_AAD = 4'd3, K_AADL = 4'd4, K_PAY = 4'd5,
-                     K_PAYL = 4'd6, K_TAG = 4'd7, K_IVH = 4'd8, K_IVHL = 4'd9;
+    `include "aes_gcm_kinds.vh"     // K_HDR ... K_IVHL: what aes_gcm_frame marked
 
     function [127:0] byte_mask;  // the first n bytes (n = 0 means 16); a shift, not a loop
         input [4:0] n;           // (a simulator evaluates it in a few word operations)
