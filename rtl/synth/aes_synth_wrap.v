@@ -8,9 +8,9 @@
 // per level, one LUT4 deep). Every core input and output is therefore a
 // register-to-register path inside the harness, nothing is constant (so
 // synthesis cannot trim the core), and the pins stay few: clk, rst_n, sin,
-// dout. The core instance is kept as its own hierarchy level during
+// dout. The flow keeps the core module as its own hierarchy level during
 // synthesis so `aeshw synth` can report the core's resources separately
-// from the harness's (src/aeshw/synth/flow.py).
+// from the harness's (src/aeshw/synth/fpga.py).
 //
 // ARCH: "FOLDED" (aes_core_folded: iterative / folded) or "PIPELINED"
 // (aes_core_pipelined), chosen by aes_core_select; the other parameters are
@@ -97,8 +97,8 @@ module aes_synth_wrap #(
     wire           c_key_ready, c_key_error, c_in_ready, c_out_valid, c_out_user, c_busy;
     wire [W-1:0]   c_out_data;
 
-    // The core, chosen by ARCH (aes_core_select), kept as its own level through synthesis.
-    (* keep_hierarchy *)
+    // The core, chosen by ARCH (aes_core_select). `aeshw synth` keeps the core module itself
+    // as its own level (keep_hierarchy set by the flow), so its counts are the core's own.
     aes_core_select #(.ARCH(ARCH), .LANES(LANES), .U(U), .STAGES(STAGES), .IMPL(IMPL), .MODE(MODE),
                       .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(1)) u_core (
         .clk(clk), .rst_n(rst_q),

