@@ -94,7 +94,7 @@ module aes_core_pipelined #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
-    localparam CNT_W   = $clog2(LAT_MAX + FDEPTH + 1) + 1;   // aes_out_stage's counters
+    localparam CNT_W   = aes_cnt_w(LAT_MAX, FDEPTH);   // the key banks' beat counts, as aes_out_stage's
 
     // The key length the datapath uses: a constant in a build with one key size (only
     // that size is ever accepted), so its length logic folds away.

@@ -8,6 +8,8 @@
 //   aes_nr_max(keys)        the most rounds of the sizes built
 //   aes_keep_mask(keep)     a block's byte mask from its 16 tkeep bits (byte k of
 //                           the block is kept where keep[k] = 1)
+//   aes_cnt_w(lat, depth)   bits of a core's beat counters (beats in flight, FIFO
+//                           credits, a key bank's beats): they count up to lat + depth
 
 function [3:0] aes_nr;
     input [1:0] len;
@@ -34,4 +36,9 @@ function [127:0] aes_keep_mask;
         for (k = 0; k < 16; k = k + 1)
             aes_keep_mask[8*k +: 8] = {8{keep[k]}};
     end
+endfunction
+
+function integer aes_cnt_w;
+    input integer lat, depth;
+    aes_cnt_w = $clog2(lat + depth + 1) + 1;
 endfunction

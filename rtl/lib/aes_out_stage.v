@@ -46,7 +46,8 @@ module aes_out_stage #(
         end
     endgenerate
 
-    localparam CNT_W = $clog2(LAT_MAX + DEPTH + 1) + 1;
+    `include "aes_defs.vh"
+    localparam CNT_W = aes_cnt_w(LAT_MAX, DEPTH);
     localparam [CNT_W-1:0] DEPTH_C = DEPTH[CNT_W-1:0];
 
     // An up/down counter's next value with c + 1 and c - 1 formed from the register
