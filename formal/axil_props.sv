@@ -33,9 +33,10 @@ module axil_props (
     wire [1:0]  bresp, rresp;
     wire [31:0] rdata;
     wire        cmd_valid, cmd_clear, hold;
-    wire [255:0] cfg_key;
+    wire [255:0] cfg_key, cfg_key2;
     wire [127:0] cfg_iv;
-    wire [1:0]  cfg_key_len, cfg_mode;
+    wire [1:0]  cfg_key_len;
+    wire [2:0]  cfg_mode;
     wire        cfg_decrypt;
 
     aes_axil_regs dut (
@@ -45,7 +46,7 @@ module axil_props (
         .s_axil_bresp(bresp), .s_axil_bvalid(bvalid), .s_axil_bready(bready),
         .s_axil_araddr(araddr), .s_axil_arprot(arprot), .s_axil_arvalid(arvalid), .s_axil_arready(arready),
         .s_axil_rdata(rdata), .s_axil_rresp(rresp), .s_axil_rvalid(rvalid), .s_axil_rready(rready),
-        .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
+        .cfg_key(cfg_key), .cfg_key2(cfg_key2), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
         .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
         .blocks_in(blocks_in), .blocks_out(blocks_out), .fault(fault)
@@ -121,7 +122,7 @@ module axil_props (
         // way; and from then on no command but CLEAR starts
         if ($past(fault)) assert (p_fault_q);
         if ($past(p_fault_q)) assert (p_fault_q);
-        if ($past(fault || p_fault_q) && !$past(p_do_write)) assert (cfg_key == 256'h0 && cfg_iv == 128'h0);
+        if ($past(fault || p_fault_q) && !$past(p_do_write)) assert (cfg_key == 256'h0 && cfg_key2 == 256'h0 && cfg_iv == 128'h0);
         if ($past((fault || p_fault_q) && !cmd_valid && !p_wiped)) assert (cmd_valid && cmd_clear && p_int_cmd);
         if ($past(fault || p_fault_q) && cmd_valid && !$past(cmd_valid)) assert (cmd_clear);
     end

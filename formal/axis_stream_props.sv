@@ -94,7 +94,7 @@ module axis_stream_props #(
     (* keep *) wire [UW-1:0]    p_p1_user, p_p2_user;
     (* keep *) wire [KW-1:0]    p_p1_keep, p_p2_keep;
     (* keep *) wire             p_p1_last, p_p2_last;
-    (* keep *) wire [1:0]       p_act_mode;              // engine: mode in force (cover only)
+    (* keep *) wire [2:0]       p_act_mode;              // engine: mode in force {MODE_HI, MODE}
     (* keep *) wire             p_act_dec;
     (* keep *) wire [LW-1:0]    p_cbc_lane;              // engine: next CBC-encrypt lane
     (* keep *) wire [2:0]       p_state;                 // engine: command state
@@ -194,16 +194,17 @@ module axis_stream_props #(
         assert (ok);
         assert (nxt == in_seq);
         assert (p_gcm_cnt == {6'd0, ngcm});
+        assert (p_act_mode <= 3'd3);          // XTS is not built here: no COMMIT selects it
         // CBC encryption: one block at a time, and only while CBC encryption is in force
         assert (ncbc == {3'd0, p_pending});
-        if (p_pending || p_cbc_lane != {LW{1'b0}}) assert (p_act_mode == 2'd1 && !p_act_dec);
+        if (p_pending || p_cbc_lane != {LW{1'b0}}) assert (p_act_mode == 3'd1 && !p_act_dec);
         // GCM beats and H tokens inside belong to the GCM context in force
-        if (ngcm != 4'd0) assert (p_act_mode == 2'd3);
+        if (ngcm != 4'd0) assert (p_act_mode == 3'd3);
         // a GCM COMMIT's key handshake and H token come only with no GCM beat inside
         // (and with no CBC block pending: a command first waits for quiet)
         if (p_state == 3'd2 || p_state == 3'd4)
             assert (ngcm == 4'd0 && !p_pending && p_cbc_lane == {LW{1'b0}});
-        if (p_state == 3'd4) assert (p_act_mode == 2'd3);
+        if (p_state == 3'd4) assert (p_act_mode == 3'd3);
     end
 
     always @(posedge clk) if (f_past && f_init && $past(f_init) && $past(aresetn))
@@ -216,7 +217,7 @@ module axis_stream_props #(
     // a stalled beat waits, four beats are inside at once.
     always @* if (f_init && aresetn) begin
         cover (beat_out && p_p2_v);
-        cover (beat_out && !p_p2_v && p_act_mode == 2'd1 && !p_act_dec);
+        cover (beat_out && !p_p2_v && p_act_mode == 3'd1 && !p_act_dec);
         cover (m_axis_tvalid && !m_axis_tready && outstanding == 4);
     end
 endmodule

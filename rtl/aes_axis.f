@@ -12,6 +12,9 @@ modes/aes_gcm_frame.v
 modes/aes_gcm_tag.v
 modes/aes_ctr_blocks.v
 modes/aes_cbc_lanes.v
+modes/aes_xts_tweak.v
+modes/aes_xts_in.v
+modes/aes_xts_out.v
 modes/aes_mode_engine.v
 bus/aes_axis_regmap.v
 bus/aes_axil_regs.v

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// aes_axis: AES ECB/CBC/CTR/GCM IP with AXI4-Stream data and AXI4-Lite control.
+// aes_axis: AES ECB/CBC/CTR/GCM/XTS IP with AXI4-Stream data and AXI4-Lite control.
 //
 //   s_axil --> aes_axil_regs --(staged key/IV/CTRL, COMMIT/CLEAR)--> aes_mode_engine
 //   s_axis --> aes_mode_engine --> aes_core_select (ARCH) --> aes_mode_engine --> m_axis
@@ -11,7 +11,8 @@
 // STAGES (registers per round), IMPL ("LUT"/"COMPOSITE" S-boxes), CORE_MODE
 // ("BOTH", "ENC" or "DEC": core directions; CTR needs ENC), KEY_MODE
 // ("SHARED"/"AGILE", PIPELINED only), KEYS (PIPELINED only: key sizes
-// built, bit0 128, bit1 192, bit2 256), FAULT_DETECT (0/1: fault detection).
+// built, bit0 128, bit1 192, bit2 256), GCM (0/1), XTS (0/1: XTS-AES with ciphertext
+// stealing, a tweak core of its own), FAULT_DETECT (0/1: fault detection).
 `default_nettype none
 
 module aes_axis #(
@@ -25,6 +26,7 @@ module aes_axis #(
     parameter KEY_MODE   = "SHARED",
     parameter KEYS       = 3'b111,
     parameter GCM        = 1,           // build GCM (CTRL.MODE 3): GHASH + tag unit
+    parameter XTS        = 0,           // build XTS (CTRL.MODE_HI 1): tweak core + stealing
     parameter FAULT_DETECT = 0          // 1: two units in lockstep, outputs compared (faults)
 ) (
     input  wire                    aclk,
@@ -55,6 +57,9 @@ module aes_axis #(
         if (FAULT_DETECT < 0 || FAULT_DETECT > 1) begin : g_bad_param5
             ERROR_aes_axis_FAULT_DETECT_must_be_0_or_1 u_stop ();
         end
+        if (XTS < 0 || XTS > 1) begin : g_bad_param6
+            ERROR_aes_axis_XTS_must_be_0_or_1 u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
@@ -83,7 +88,7 @@ module aes_axis #(
 
     aes_axis_unit #(.ARCH(ARCH), .LANES(LANES), .USER_WIDTH(USER_WIDTH), .U(U), .STAGES(STAGES),
                     .IMPL(IMPL), .CORE_MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .GCM(GCM),
-                    .CAP_FAULT(FAULT_DETECT)) u_main (
+                    .XTS(XTS), .CAP_FAULT(FAULT_DETECT)) u_main (
         .aclk(aclk), .aresetn(aresetn), .fault(fault),
 `include "aes_axil_conn.vh"
         .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tlast(s_axis_tlast),
@@ -103,7 +108,7 @@ module aes_axis #(
             wire [USER_WIDTH-1:0] b_tuser;
             aes_axis_unit #(.ARCH(ARCH), .LANES(LANES), .USER_WIDTH(USER_WIDTH), .U(U), .STAGES(STAGES),
                             .IMPL(IMPL), .CORE_MODE(CORE_MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS),
-                            .GCM(GCM), .CAP_FAULT(FAULT_DETECT)) u_check (
+                            .GCM(GCM), .XTS(XTS), .CAP_FAULT(FAULT_DETECT)) u_check (
                 .aclk(aclk), .aresetn(aresetn), .fault(fault),
                 .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
                 .s_axil_awready(b_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),

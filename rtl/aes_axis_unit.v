@@ -22,6 +22,7 @@ module aes_axis_unit #(
     parameter KEY_MODE   = "SHARED",
     parameter KEYS       = 3'b111,
     parameter GCM        = 1,
+    parameter XTS        = 0,
     parameter CAP_FAULT  = 0
 ) (
     input  wire                    aclk,
@@ -31,7 +32,12 @@ module aes_axis_unit #(
 `include "aes_axis_ports.vh"
 );
     localparam LW = (LANES > 1) ? $clog2(LANES) : 1;
-    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3;   // core sideband
+    localparam CAP_XTS = (XTS != 0) ? 1 : 0;
+    /* verilator lint_off WIDTH */      // string parameters compare zero-extended
+    localparam [71:0] TW_IMPL = (IMPL == "COMPOSITE") ? "COMPOSITE" : "LUT";   // XTS tweak core
+    /* verilator lint_on WIDTH */
+    // core sideband: aes_mode_engine's SW (its layout is there)
+    localparam SW = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1 + 4*LANES + 3 + 4*CAP_XTS;
 
     `include "aes_axis_codes.vh"       // ARCH_* codes (generated from the register map)
     localparam [1:0] ARCH_CODE = (ARCH == "PIPELINED") ? ARCH_PIPELINED : (ARCH == "FOLDED") ? ARCH_FOLDED
@@ -46,8 +52,9 @@ module aes_axis_unit #(
     localparam       CAP_GCM    = (GCM != 0 && CAN_ENC != 0) ? 1 : 0;   // GCM needs the encrypt direction
     // CAPS (its fields: rtl/bus/aes_axis_regs.rdl) is assembled in aes_axil_regs.
 
-    wire [255:0] cfg_key;
-    wire [1:0]   cfg_key_len, cfg_mode;
+    wire [255:0] cfg_key, cfg_key2;
+    wire [1:0]   cfg_key_len;
+    wire [2:0]   cfg_mode;
     wire         cfg_decrypt;
     wire [127:0] cfg_iv;
     wire         cmd_valid, cmd_clear, cmd_done, hold;
@@ -56,10 +63,10 @@ module aes_axis_unit #(
 
     aes_axil_regs #(.CAP_LANES(CAP_LANES), .CAP_ARCH(ARCH_CODE), .CAP_STAGES(CAP_STAGES), .CAP_U(CAP_U),
                     .CAP_AGILE(CAP_AGILE), .CAN_ENC(CAN_ENC), .CAN_DEC(CAN_DEC), .KEYS(KEYS_EFF),
-                    .GCM(CAP_GCM), .CAP_FAULT(CAP_FAULT)) u_regs (
+                    .GCM(CAP_GCM), .XTS(CAP_XTS), .CAP_FAULT(CAP_FAULT)) u_regs (
         .clk(aclk), .rst_n(aresetn), .fault(fault),
 `include "aes_axil_conn.vh"
-        .cfg_key(cfg_key), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
+        .cfg_key(cfg_key), .cfg_key2(cfg_key2), .cfg_key_len(cfg_key_len), .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt),
         .cfg_iv(cfg_iv), .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
         .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
@@ -71,10 +78,12 @@ module aes_axis_unit #(
     wire [128*LANES-1:0] core_in_data, core_out_data;
     wire [SW-1:0]        core_in_user, core_out_user;
 
-    aes_mode_engine #(.LANES(LANES), .USER_WIDTH(USER_WIDTH), .GCM(CAP_GCM)) u_engine (
+    aes_mode_engine #(.LANES(LANES), .USER_WIDTH(USER_WIDTH), .GCM(CAP_GCM), .XTS(CAP_XTS),
+                      .TW_IMPL(TW_IMPL)) u_engine (
         .clk(aclk), .rst_n(aresetn),
         .cmd_valid(cmd_valid), .cmd_clear(cmd_clear), .cmd_done(cmd_done), .hold(hold),
         .cfg_mode(cfg_mode), .cfg_decrypt(cfg_decrypt), .cfg_iv(cfg_iv),
+        .cfg_key2(cfg_key2), .cfg_key_len(cfg_key_len),
         .st_ready(st_ready), .st_busy(st_busy), .ev_partial(ev_partial),
         .ev_tag_fail(ev_tag_fail), .ev_frame(ev_frame),
         .blocks_in(blocks_in), .blocks_out(blocks_out),

@@ -3,11 +3,14 @@
 // layout (offsetof the struct), fields from its _bp/_bm macros, codes from aes_axis_codes.h.
 #include "aes_axis_driver.h"
 
+#include <string.h>
+
 #define REG(name) ((uint32_t)offsetof(aes_axis_regs_t, name))
 #define FIELD(reg, name, v) (((uint32_t)(v) << AES_AXIS_REGS__##reg##__##name##_bp) \
                              & AES_AXIS_REGS__##reg##__##name##_bm)
 #define GET(reg, name, v) (((v) & AES_AXIS_REGS__##reg##__##name##_bm) >> AES_AXIS_REGS__##reg##__##name##_bp)
 #define KEY_WORDS (sizeof(((aes_axis_regs_t *)0)->KEY) / 4)
+#define KEY2_WORDS (sizeof(((aes_axis_regs_t *)0)->KEY2) / 4)
 #define IV_WORDS  (sizeof(((aes_axis_regs_t *)0)->IV) / 4)
 
 static uint32_t le32(const uint8_t *p) {                 // byte i of a key/IV -> bits 8i..8i+7
@@ -58,19 +61,21 @@ static int supported(const aes_axis_t *dev, uint32_t key_len, uint32_t mode, int
         return AES_AXIS_OK;
     if (!(GET(CAPS, KEY_SIZES, c) >> key_len & 1u))
         return AES_AXIS_E_UNSUPPORTED;
-    int core_dec = decrypt && (mode == AES_AXIS_MODE_ECB || mode == AES_AXIS_MODE_CBC);
+    int core_dec = decrypt && (mode == AES_AXIS_MODE_ECB || mode == AES_AXIS_MODE_CBC ||
+                               mode == AES_AXIS_MODE_XTS);
     if (!(core_dec ? GET(CAPS, DEC, c) : GET(CAPS, ENC, c)))
         return AES_AXIS_E_UNSUPPORTED;
-    if (mode == AES_AXIS_MODE_GCM ? !GET(CAPS, GCM, c) : !(GET(CAPS, MODES, c) >> mode & 1u))
+    if (mode == AES_AXIS_MODE_XTS ? !GET(CAPS, XTS, c) :
+        mode == AES_AXIS_MODE_GCM ? !GET(CAPS, GCM, c) : !(GET(CAPS, MODES, c) >> mode & 1u))
         return AES_AXIS_E_UNSUPPORTED;
     return AES_AXIS_OK;
 }
 
 static int check_args(const aes_axis_t *dev, size_t key_bytes, uint32_t mode, int decrypt,
                       const uint8_t *iv, uint32_t *key_len) {
-    if (key_len_code(key_bytes, key_len) != AES_AXIS_OK || mode > AES_AXIS_MODE_GCM)
+    if (key_len_code(key_bytes, key_len) != AES_AXIS_OK || (mode > AES_AXIS_MODE_GCM && mode != AES_AXIS_MODE_XTS))
         return AES_AXIS_E_ARG;
-    if (iv == NULL && (mode == AES_AXIS_MODE_CBC || mode == AES_AXIS_MODE_CTR))
+    if (iv == NULL && (mode == AES_AXIS_MODE_CBC || mode == AES_AXIS_MODE_CTR || mode == AES_AXIS_MODE_XTS))
         return AES_AXIS_E_ARG;
     return supported(dev, *key_len, mode, decrypt);
 }
@@ -85,8 +90,15 @@ static void write_iv(aes_axis_t *dev, const uint8_t *iv) {
         dev->write(dev->bus, REG(IV) + 4 * w, iv ? le32(iv + 4 * w) : 0);
 }
 
+static void write_key2(aes_axis_t *dev, const uint8_t *key2, size_t key_bytes) {
+    for (uint32_t w = 0; w < KEY2_WORDS; w++)
+        dev->write(dev->bus, REG(KEY2) + 4 * w, 4 * w < key_bytes ? le32(key2 + 4 * w) : 0);
+}
+
+// mode: a code of aes_axis_driver.h ({MODE_HI, MODE})
 static void write_ctrl(aes_axis_t *dev, uint32_t mode, int decrypt, uint32_t key_len) {
-    dev->ctrl = FIELD(CTRL, MODE, mode) | FIELD(CTRL, DECRYPT, decrypt != 0) | FIELD(CTRL, KEY_LEN, key_len);
+    dev->ctrl = FIELD(CTRL, MODE, mode & 3u) | FIELD(CTRL, MODE_HI, mode >> 2) |
+                FIELD(CTRL, DECRYPT, decrypt != 0) | FIELD(CTRL, KEY_LEN, key_len);
     dev->write(dev->bus, REG(CTRL), dev->ctrl);
 }
 
@@ -97,7 +109,17 @@ int aes_axis_set_key(aes_axis_t *dev, const uint8_t *key, size_t key_bytes) {
     if (dev->caps && !(GET(CAPS, KEY_SIZES, dev->caps) >> key_len & 1u))
         return AES_AXIS_E_UNSUPPORTED;
     write_key(dev, key, key_bytes);
-    write_ctrl(dev, GET(CTRL, MODE, dev->ctrl), (int)GET(CTRL, DECRYPT, dev->ctrl), key_len);
+    write_ctrl(dev, GET(CTRL, MODE, dev->ctrl) | GET(CTRL, MODE_HI, dev->ctrl) << 2,
+               (int)GET(CTRL, DECRYPT, dev->ctrl), key_len);
+    return AES_AXIS_OK;
+}
+
+int aes_axis_set_key2(aes_axis_t *dev, const uint8_t *key2, size_t key_bytes) {
+    uint32_t key_len;
+    if (key2 == NULL || key_len_code(key_bytes, &key_len) != AES_AXIS_OK ||
+        key_len != GET(CTRL, KEY_LEN, dev->ctrl))
+        return AES_AXIS_E_ARG;
+    write_key2(dev, key2, key_bytes);
     return AES_AXIS_OK;
 }
 
@@ -114,10 +136,18 @@ int aes_axis_set_mode(aes_axis_t *dev, uint32_t mode, int decrypt, const uint8_t
 int aes_axis_stage_and_commit(aes_axis_t *dev, const uint8_t *key, size_t key_bytes,
                               uint32_t mode, int decrypt, const uint8_t *iv) {
     uint32_t key_len;
-    int err = check_args(dev, key_bytes, mode, decrypt, iv, &key_len);
+    int xts = mode == AES_AXIS_MODE_XTS;
+    if (xts && key_bytes % 2)
+        return AES_AXIS_E_ARG;
+    size_t half = xts ? key_bytes / 2 : key_bytes;       // XTS: key 1 then key 2
+    int err = check_args(dev, half, mode, decrypt, iv, &key_len);
     if (err != AES_AXIS_OK || key == NULL)
         return err != AES_AXIS_OK ? err : AES_AXIS_E_ARG;
-    write_key(dev, key, key_bytes);
+    if (xts && memcmp(key, key + half, half) == 0)
+        return AES_AXIS_E_ARG;                           // SP 800-38E: the IP refuses it too
+    write_key(dev, key, half);
+    if (xts)
+        write_key2(dev, key + half, half);
     write_iv(dev, iv);
     write_ctrl(dev, mode, decrypt, key_len);
     dev->write(dev->bus, REG(COMMAND), AES_AXIS_REGS__COMMAND__COMMIT_bm);

@@ -22,6 +22,9 @@
 extern "C" {
 #endif
 
+// XTS (IEEE 1619) as a mode code of this driver: {CTRL.MODE_HI, CTRL.MODE}.
+#define AES_AXIS_MODE_XTS ((AES_AXIS_MODE_HI_XTS << 2) | AES_AXIS_MODE_ECB)
+
 typedef struct aes_axis {
     void *bus;                                                   // handed to the accessors
     void (*write)(void *bus, uint32_t offset, uint32_t value);
@@ -50,11 +53,16 @@ int aes_axis_init_mmio(aes_axis_t *dev, volatile void *base);
 // Stage a key of 16, 24 or 32 bytes (KEY0..KEY7, unused words zero) and its KEY_LEN.
 // The key only takes effect at the next commit. Checked against CAPS.
 int aes_axis_set_key(aes_axis_t *dev, const uint8_t *key, size_t key_bytes);
-// Stage the mode (AES_AXIS_MODE_*), the direction and the IV / initial counter block
-// (16 bytes; NULL for ECB and GCM, whose IV is in-band). Checked against CAPS.
+// XTS: stage key 2 (the tweak key, KEY2_0..7) after set_key; it has key 1's length.
+// The IP refuses a COMMIT whose two keys are equal (SP 800-38E).
+int aes_axis_set_key2(aes_axis_t *dev, const uint8_t *key2, size_t key_bytes);
+// Stage the mode (AES_AXIS_MODE_*, AES_AXIS_MODE_XTS), the direction and the IV / initial
+// counter block / XTS tweak of the first data unit (16 bytes; NULL for ECB and GCM, whose IV
+// is in-band). Checked against CAPS.
 int aes_axis_set_mode(aes_axis_t *dev, uint32_t mode, int decrypt, const uint8_t *iv);
 // Write only the staging registers (set_key + set_mode) and COMMIT, without reading back:
-// for a bus that cannot answer reads synchronously (the harness). Arguments as above.
+// for a bus that cannot answer reads synchronously (the harness). Arguments as above; for
+// XTS `key` is key 1 then key 2 (key_bytes 32, 48 or 64), equal halves refused (E_ARG).
 int aes_axis_stage_and_commit(aes_axis_t *dev, const uint8_t *key, size_t key_bytes,
                               uint32_t mode, int decrypt, const uint8_t *iv);
 // Make the staged configuration active. Returns AES_AXIS_E_REFUSED when the IP set

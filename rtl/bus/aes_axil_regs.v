@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_axil_regs: the AXI4-Lite register block of aes_axis (docs/aes_axis.md).
 //
-// Holds the staged configuration (CTRL, KEY0-7, IV0-3), the ERROR bits and
+// Holds the staged configuration (CTRL, KEY0-7, KEY2_0-7, IV0-3), the ERROR bits and
 // answers reads of ID/CAPS/STATUS/BLOCKS_*. Writes to COMMAND start a command
 // (COMMIT or CLEAR) that aes_mode_engine carries out; the write response of
 // that COMMAND write is held back until the engine reports it done, and
@@ -12,7 +12,9 @@
 //
 // A COMMIT with a reserved or unsupported MODE/KEY_LEN/direction is refused
 // here: ERROR.BAD_CONFIG is set, the response is OKAY and nothing changes.
-// CLEAR (wins over COMMIT when both bits are set) zeroizes the staged key and
+// XTS (SP 800-38E): a COMMIT whose key 1 equals key 2 (the KEY_LEN bits of each)
+// is refused the same way; the comparison is over the staged registers only.
+// CLEAR (wins over COMMIT when both bits are set) zeroizes the staged keys and
 // IV at once; the engine zeroizes the active context and the core's key.
 //
 // `fault` (FAULT_DETECT builds, from aes_axis's lockstep comparison; a level held
@@ -42,6 +44,7 @@ module aes_axil_regs #(
     parameter        CAN_DEC    = 1,        // core has the decrypt direction
     parameter [2:0]  KEYS       = 3'b111,   // key sizes supported: 128, 192, 256
     parameter        GCM        = 1,        // MODE 3 (GCM) built
+    parameter        XTS        = 0,        // XTS ({MODE_HI, MODE} = 4) built
     parameter        CAP_FAULT  = 0         // fault detection built (CAPS.FAULT)
 ) (
     input  wire        clk,
@@ -50,7 +53,8 @@ module aes_axil_regs #(
     // staged configuration
     output reg  [255:0] cfg_key,
     output reg  [1:0]   cfg_key_len,
-    output reg  [1:0]   cfg_mode,
+    output reg  [255:0] cfg_key2,         // XTS key 2 (the tweak key)
+    output wire [2:0]   cfg_mode,         // {MODE_HI, MODE}
     output reg          cfg_decrypt,
     output reg  [127:0] cfg_iv,
     // command to the mode engine
@@ -99,13 +103,16 @@ module aes_axil_regs #(
     // ---- the map: decode, written fields (bundles, highest field first) and read mux
     wire [9:0]  ar_word = s_axil_araddr[11:2];
     wire        wr_mapped, rd_mapped, we_ctrl, we_error, we_command;
-    wire [7:0]  we_key;
+    wire [7:0]  we_key, we_key2;
     wire [3:0]  we_iv;
-    wire [4:0]  wf_ctrl, wm_ctrl;          // {KEY_LEN, DECRYPT, MODE}
+    wire [5:0]  wf_ctrl, wm_ctrl;          // {KEY_LEN, MODE_HI, DECRYPT, MODE}
     wire [3:0]  wf_error, wm_error;        // {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     wire [1:0]  wf_command, wm_command;    // {CLEAR, COMMIT}
-    wire [31:0] wf_key, wm_key, wf_iv, wm_iv, rd_mux;
-    wire [4:0]  ctrl = {cfg_key_len, cfg_decrypt, cfg_mode};
+    wire [31:0] wf_key, wm_key, wf_key2, wm_key2, wf_iv, wm_iv, rd_mux;
+    reg  [1:0]  mode_lo;                   // CTRL.MODE
+    reg         mode_hi;                   // CTRL.MODE_HI
+    assign cfg_mode = {mode_hi, mode_lo};
+    wire [5:0]  ctrl = {cfg_key_len, mode_hi, cfg_decrypt, mode_lo};
     wire [2:0]  modes = {(CAN_ENC != 0), 1'b1, 1'b1};   // {CTR, CBC, ECB}: CTR needs the encrypt direction
     aes_axis_regmap u_map (
         .wr_word(aw_word), .wr_data(w_data), .wr_strb(w_strb), .wr_mapped(wr_mapped),
@@ -114,16 +121,24 @@ module aes_axil_regs #(
         .we_command(we_command), .wf_command(wf_command), .wm_command(wm_command),
         .we_key(we_key), .wf_key(wf_key), .wm_key(wm_key),
         .we_iv(we_iv), .wf_iv(wf_iv), .wm_iv(wm_iv),
+        .we_key2(we_key2), .wf_key2(wf_key2), .wm_key2(wm_key2),
         .rd_word(ar_word), .rd_mapped(rd_mapped), .rd_data(rd_mux),
-        .rf_caps({(CAP_FAULT != 0), (GCM != 0), CAP_U, CAP_STAGES, (CAP_AGILE != 0), modes, KEYS,
+        .rf_caps({(XTS != 0), (CAP_FAULT != 0), (GCM != 0), CAP_U, CAP_STAGES, (CAP_AGILE != 0), modes, KEYS,
                   (CAN_DEC != 0), (CAN_ENC != 0), CAP_ARCH, CAP_LANES}),
         .rf_ctrl(ctrl), .rf_status({fault_q || |err_q, st_busy, st_ready}), .rf_error({fault_q, err_q}),
         .rf_iv(cfg_iv), .rf_blocks_in(blocks_in), .rf_blocks_out(blocks_out)
     );
 
     // COMMIT check: reserved codes, and what the build supports.
-    wire core_dec  = cfg_decrypt && (cfg_mode == MODE_ECB || cfg_mode == MODE_CBC);   // CTR, GCM: encrypt direction
-    wire cfg_ok    = ((cfg_mode != MODE_GCM) || (GCM != 0)) && aes_len_ok(KEYS, cfg_key_len) &&
+    wire xts       = (mode_hi == MODE_HI_XTS);
+    wire core_dec  = cfg_decrypt && (xts || mode_lo == MODE_ECB || mode_lo == MODE_CBC);   // CTR, GCM: encrypt
+    // XTS: key 1 and key 2 differ in the bits of their length (SP 800-38E)
+    wire [255:0] len_bits = (cfg_key_len == KEY_LEN_AES128) ? {128'h0, {128{1'b1}}} :
+                            (cfg_key_len == KEY_LEN_AES192) ? {64'h0, {192{1'b1}}} : {256{1'b1}};
+    wire keys_differ = |((cfg_key ^ cfg_key2) & len_bits);
+    wire mode_ok   = xts ? ((XTS != 0) && mode_lo == MODE_ECB && keys_differ)
+                         : ((mode_lo != MODE_GCM) || (GCM != 0));
+    wire cfg_ok    = mode_ok && aes_len_ok(KEYS, cfg_key_len) &&
                      (core_dec ? (CAN_DEC != 0) : (CAN_ENC != 0));
     wire [1:0] cmd_bits = we_command ? (wf_command & wm_command) : 2'b00;   // {CLEAR, COMMIT}
     wire is_cmd    = |cmd_bits;
@@ -133,7 +148,8 @@ module aes_axil_regs #(
         if (!rst_n) begin
             aw_full <= 1'b0; w_full <= 1'b0; aw_word <= 10'h0; w_data <= 32'h0; w_strb <= 4'h0;
             bvalid_q <= 1'b0; bresp_q <= OKAY;
-            cfg_key <= 256'h0; cfg_key_len <= 2'd0; cfg_mode <= 2'd0; cfg_decrypt <= 1'b0; cfg_iv <= 128'h0;
+            cfg_key <= 256'h0; cfg_key2 <= 256'h0; cfg_key_len <= 2'd0; cfg_decrypt <= 1'b0; cfg_iv <= 128'h0;
+            mode_lo <= 2'd0; mode_hi <= 1'b0;
             cmd_valid <= 1'b0; cmd_clear <= 1'b0; hold <= 1'b0;
             err_q <= 4'b0000; fault_q <= 1'b0; wiped <= 1'b0; int_cmd <= 1'b0;
         end else begin
@@ -162,7 +178,7 @@ module aes_axil_regs #(
                 end
             end
             if (faulted) begin                                 // wipe the staged secrets now
-                cfg_key <= 256'h0; cfg_iv <= 128'h0;
+                cfg_key <= 256'h0; cfg_key2 <= 256'h0; cfg_iv <= 128'h0;
             end
             if (wipe_now) begin                                // then CLEAR, once
                 wiped <= 1'b1; int_cmd <= 1'b1;
@@ -177,7 +193,7 @@ module aes_axil_regs #(
                 bresp_q <= wr_mapped ? OKAY : SLVERR;
                 if (cmd_bits[1]) begin                         // CLEAR
                     cmd_valid <= 1'b1; cmd_clear <= 1'b1; hold <= 1'b1;
-                    cfg_key <= 256'h0; cfg_iv <= 128'h0;
+                    cfg_key <= 256'h0; cfg_key2 <= 256'h0; cfg_iv <= 128'h0;
                 end else if (is_cmd && cfg_ok && !faulted) begin // good COMMIT
                     cmd_valid <= 1'b1; cmd_clear <= 1'b0; hold <= 1'b1;
                 end else begin
@@ -185,12 +201,15 @@ module aes_axil_regs #(
                     if (is_cmd && !faulted) err_q[0] <= 1'b1;  // refused COMMIT
                 end
                 if (we_ctrl)
-                    {cfg_key_len, cfg_decrypt, cfg_mode} <= (ctrl & ~wm_ctrl) | (wf_ctrl & wm_ctrl);
+                    {cfg_key_len, mode_hi, cfg_decrypt, mode_lo} <= (ctrl & ~wm_ctrl) | (wf_ctrl & wm_ctrl);
                 if (we_error)                                  // RW1C; a new event wins
                     err_q <= (err_q & ~(wf_error & wm_error)) | err_ev;
                 for (i = 0; i < 8; i = i + 1)
                     if (we_key[i])
                         cfg_key[32*i +: 32] <= (cfg_key[32*i +: 32] & ~wm_key) | (wf_key & wm_key);
+                for (i = 0; i < 8; i = i + 1)
+                    if (we_key2[i])
+                        cfg_key2[32*i +: 32] <= (cfg_key2[32*i +: 32] & ~wm_key2) | (wf_key2 & wm_key2);
                 for (i = 0; i < 4; i = i + 1)
                     if (we_iv[i])
                         cfg_iv[32*i +: 32] <= (cfg_iv[32*i +: 32] & ~wm_iv) | (wf_iv & wm_iv);

@@ -12,8 +12,8 @@ module aes_axis_regmap (
     input  wire [3:0]    wr_strb,
     output wire          wr_mapped,   // a register answers at wr_word
     output wire          we_ctrl,   // the write is to CTRL
-    output wire [4:0]    wf_ctrl,   // written fields {KEY_LEN[1:0], DECRYPT, MODE[1:0]}
-    output wire [4:0]    wm_ctrl,   // their bits under wr_strb
+    output wire [5:0]    wf_ctrl,   // written fields {KEY_LEN[1:0], MODE_HI, DECRYPT, MODE[1:0]}
+    output wire [5:0]    wm_ctrl,   // their bits under wr_strb
     output wire          we_error,   // the write is to ERROR
     output wire [3:0]    wf_error,   // written fields {FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     output wire [3:0]    wm_error,   // their bits under wr_strb
@@ -26,11 +26,14 @@ module aes_axis_regmap (
     output wire [3:0]    we_iv,   // the write is to IV[i]
     output wire [31:0]   wf_iv,   // written fields {DATA[31:0]}
     output wire [31:0]   wm_iv,   // their bits under wr_strb
+    output wire [7:0]    we_key2,   // the write is to KEY2[i]
+    output wire [31:0]   wf_key2,   // written fields {DATA[31:0]}
+    output wire [31:0]   wm_key2,   // their bits under wr_strb
     input  wire [9:0]    rd_word,   // read address bits [11:2]
     output wire          rd_mapped,   // a register answers at rd_word
     output reg  [31:0]   rd_data,   // 0 for write-only and unmapped words
-    input  wire [28:0]   rf_caps,   // CAPS: {FAULT, GCM, U[3:0], STAGES[3:0], AGILE, MODES[2:0], KEY_SIZES[2:0], DEC, ENC, ARCH[1:0], LANES[7:0]}
-    input  wire [4:0]    rf_ctrl,   // CTRL: {KEY_LEN[1:0], DECRYPT, MODE[1:0]}
+    input  wire [29:0]   rf_caps,   // CAPS: {XTS, FAULT, GCM, U[3:0], STAGES[3:0], AGILE, MODES[2:0], KEY_SIZES[2:0], DEC, ENC, ARCH[1:0], LANES[7:0]}
+    input  wire [5:0]    rf_ctrl,   // CTRL: {KEY_LEN[1:0], MODE_HI, DECRYPT, MODE[1:0]}
     input  wire [2:0]    rf_status,   // STATUS: {ERROR, BUSY, READY}
     input  wire [4:0]    rf_error,   // ERROR: {FAULT, FRAME, TAG_FAIL, PARTIAL, BAD_CONFIG}
     input  wire [127:0]  rf_iv,   // IV: {DATA[31:0]} per element, element i at [32*i +: 32]
@@ -41,15 +44,19 @@ module aes_axis_regmap (
                      || (wr_word == 10'h006) || (wr_word == 10'h007) || (wr_word == 10'h008) || (wr_word == 10'h009)
                      || (wr_word == 10'h00a) || (wr_word == 10'h00b) || (wr_word == 10'h00c) || (wr_word == 10'h00d)
                      || (wr_word == 10'h00e) || (wr_word == 10'h00f) || (wr_word == 10'h010) || (wr_word == 10'h011)
-                     || (wr_word == 10'h012) || (wr_word == 10'h013) || (wr_word == 10'h014) || (wr_word == 10'h015);
+                     || (wr_word == 10'h012) || (wr_word == 10'h013) || (wr_word == 10'h014) || (wr_word == 10'h015)
+                     || (wr_word == 10'h018) || (wr_word == 10'h019) || (wr_word == 10'h01a) || (wr_word == 10'h01b)
+                     || (wr_word == 10'h01c) || (wr_word == 10'h01d) || (wr_word == 10'h01e) || (wr_word == 10'h01f);
     assign rd_mapped = (rd_word == 10'h000) || (rd_word == 10'h001) || (rd_word == 10'h004) || (rd_word == 10'h005)
                      || (rd_word == 10'h006) || (rd_word == 10'h007) || (rd_word == 10'h008) || (rd_word == 10'h009)
                      || (rd_word == 10'h00a) || (rd_word == 10'h00b) || (rd_word == 10'h00c) || (rd_word == 10'h00d)
                      || (rd_word == 10'h00e) || (rd_word == 10'h00f) || (rd_word == 10'h010) || (rd_word == 10'h011)
-                     || (rd_word == 10'h012) || (rd_word == 10'h013) || (rd_word == 10'h014) || (rd_word == 10'h015);
+                     || (rd_word == 10'h012) || (rd_word == 10'h013) || (rd_word == 10'h014) || (rd_word == 10'h015)
+                     || (rd_word == 10'h018) || (rd_word == 10'h019) || (rd_word == 10'h01a) || (rd_word == 10'h01b)
+                     || (rd_word == 10'h01c) || (rd_word == 10'h01d) || (rd_word == 10'h01e) || (rd_word == 10'h01f);
     assign we_ctrl = (wr_word == 10'h004);
-    assign wf_ctrl = {wr_data[5:4], wr_data[2], wr_data[1:0]};
-    assign wm_ctrl = {{2{wr_strb[0]}}, wr_strb[0], {2{wr_strb[0]}}};
+    assign wf_ctrl = {wr_data[5:4], wr_data[3], wr_data[2], wr_data[1:0]};
+    assign wm_ctrl = {{2{wr_strb[0]}}, wr_strb[0], wr_strb[0], {2{wr_strb[0]}}};
     assign we_error = (wr_word == 10'h006);
     assign wf_error = {wr_data[3], wr_data[2], wr_data[1], wr_data[0]};
     assign wm_error = {wr_strb[0], wr_strb[0], wr_strb[0], wr_strb[0]};
@@ -72,12 +79,22 @@ module aes_axis_regmap (
     assign we_iv[3] = (wr_word == 10'h013);
     assign wf_iv = {wr_data[31:0]};
     assign wm_iv = {{8{wr_strb[3]}}, {8{wr_strb[2]}}, {8{wr_strb[1]}}, {8{wr_strb[0]}}};
+    assign we_key2[0] = (wr_word == 10'h018);
+    assign we_key2[1] = (wr_word == 10'h019);
+    assign we_key2[2] = (wr_word == 10'h01a);
+    assign we_key2[3] = (wr_word == 10'h01b);
+    assign we_key2[4] = (wr_word == 10'h01c);
+    assign we_key2[5] = (wr_word == 10'h01d);
+    assign we_key2[6] = (wr_word == 10'h01e);
+    assign we_key2[7] = (wr_word == 10'h01f);
+    assign wf_key2 = {wr_data[31:0]};
+    assign wm_key2 = {{8{wr_strb[3]}}, {8{wr_strb[2]}}, {8{wr_strb[1]}}, {8{wr_strb[0]}}};
 
     always @(*) begin
         case (rd_word)
             10'h000: rd_data = {32'h41455301};   // ID
-            10'h001: rd_data = {2'h0, rf_caps[28], rf_caps[27], rf_caps[26:23], rf_caps[22:19], rf_caps[18], rf_caps[17:15], 1'h0, rf_caps[14:12], rf_caps[11], rf_caps[10], rf_caps[9:8], rf_caps[7:0]};   // CAPS
-            10'h004: rd_data = {26'h0, rf_ctrl[4:3], 1'h0, rf_ctrl[2], rf_ctrl[1:0]};   // CTRL
+            10'h001: rd_data = {1'h0, rf_caps[29], rf_caps[28], rf_caps[27], rf_caps[26:23], rf_caps[22:19], rf_caps[18], rf_caps[17:15], 1'h0, rf_caps[14:12], rf_caps[11], rf_caps[10], rf_caps[9:8], rf_caps[7:0]};   // CAPS
+            10'h004: rd_data = {26'h0, rf_ctrl[5:4], rf_ctrl[3], rf_ctrl[2], rf_ctrl[1:0]};   // CTRL
             10'h005: rd_data = {29'h0, rf_status[2], rf_status[1], rf_status[0]};   // STATUS
             10'h006: rd_data = {27'h0, rf_error[4], rf_error[3], rf_error[2], rf_error[1], rf_error[0]};   // ERROR
             10'h010: rd_data = {rf_iv[31:0]};   // IV[0]

@@ -16,6 +16,10 @@ localparam [1:0] MODE_CBC = 2'd1;   // Cipher block chaining
 localparam [1:0] MODE_CTR = 2'd2;   // Counter mode (DECRYPT ignored)
 localparam [1:0] MODE_GCM = 2'd3;   // Galois/counter mode, IV in-band (reserved when the build has no GCM)
 
+// aes_mode_hi_e
+localparam [0:0] MODE_HI_BASE = 1'd0;   // MODE selects ECB, CBC, CTR or GCM
+localparam [0:0] MODE_HI_XTS = 1'd1;   // XTS-AES (IEEE 1619 / SP 800-38E) with MODE = 0 (MODE 1..3 reserved); key 1 in KEY, key 2 in KEY2; reserved when the build has no XTS
+
 // aes_key_len_e
 localparam [1:0] KEY_LEN_AES128 = 2'd0;   // 128-bit key: KEY0-KEY3
 localparam [1:0] KEY_LEN_AES192 = 2'd1;   // 192-bit key: KEY0-KEY5

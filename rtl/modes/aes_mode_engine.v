@@ -37,21 +37,29 @@
 //                the core after the key handshake; COMMIT and CLEAR first wait until
 //                no GCM beat is in flight (the H in use belongs to them).
 //
+//   XTS          aes_xts_in whitens each block with its tweak (which rides in the xor
+//                field) and sequences ciphertext stealing; aes_xts_out keeps and
+//                completes the beats of a stolen pair; aes_xts_tweak encrypts the
+//                data-unit numbers with key 2 in a small core of its own, ahead of use.
+//                A COMMIT or CLEAR waits until no stolen pair is under way.
+//
 // Sideband layout (USER_W of the core = SW):
 //   [UW-1:0] tuser, [UW] tlast, [UW+1 +: 16L] tkeep, [.. +: 128L] xor data,
-//   [.. +: LW] lane index (CBC encrypt), [SWB-1] CBC-encrypt flag,
+//   [.. +: LW] lane index (CBC encrypt; XTS: the held lane), [SWB-1] CBC-encrypt flag,
 //   [SWB +: 4L] GCM lane kinds, [SWB+4L] H token, [SWB+4L+1] GCM beat,
-//   [SWB+4L+2] GCM decrypt.
+//   [SWB+4L+2] GCM decrypt, XTS builds: [SWB+4L+3 +: 4] XTS flags {ZERO, CASE2, STEAL2, HOLD}.
 `default_nettype none
 
 module aes_mode_engine #(
     parameter LANES      = 1,
     parameter USER_WIDTH = 1,
     parameter GCM        = 1,       // build GCM (MODE 3)
+    parameter XTS        = 0,       // build XTS ({MODE_HI, MODE} = 4)
+    parameter TW_IMPL    = "LUT",   // XTS: S-boxes of the tweak core ("LUT"/"COMPOSITE")
     // derived, do not override
     parameter LW         = (LANES > 1) ? $clog2(LANES) : 1,
     parameter SWB        = USER_WIDTH + 1 + 16*LANES + 128*LANES + LW + 1,
-    parameter SW         = SWB + 4*LANES + 3
+    parameter SW         = SWB + 4*LANES + 3 + ((XTS != 0) ? 4 : 0)
 ) (
     input  wire                   clk,
     input  wire                   rst_n,
@@ -60,9 +68,13 @@ module aes_mode_engine #(
     input  wire                   cmd_clear,
     output wire                   cmd_done,
     input  wire                   hold,
-    input  wire [1:0]             cfg_mode,
+    input  wire [2:0]             cfg_mode,        // {MODE_HI, MODE}
     input  wire                   cfg_decrypt,
     input  wire [127:0]           cfg_iv,
+    /* verilator lint_off UNUSEDSIGNAL */   // read only when XTS is built
+    input  wire [255:0]           cfg_key2,        // XTS key 2
+    input  wire [1:0]             cfg_key_len,
+    /* verilator lint_on UNUSEDSIGNAL */
     output reg                    st_ready,
     output wire                   st_busy,
     output wire                   ev_partial,
@@ -89,7 +101,13 @@ module aes_mode_engine #(
     localparam W = 128 * LANES;
     `include "aes_defs.vh"
     `include "aes_axis_codes.vh"       // MODE_ECB ... MODE_GCM (generated from the register map)
-    localparam [1:0] M_ECB = MODE_ECB, M_CBC = MODE_CBC, M_CTR = MODE_CTR, M_GCM = MODE_GCM;
+    localparam [2:0] M_ECB = {MODE_HI_BASE, MODE_ECB}, M_CBC = {MODE_HI_BASE, MODE_CBC},
+                     M_CTR = {MODE_HI_BASE, MODE_CTR}, M_GCM = {MODE_HI_BASE, MODE_GCM},
+                     M_XTS = {MODE_HI_XTS, MODE_ECB};
+    localparam XW = (XTS != 0) ? 4 : 0;     // XTS flag bits in the sideband
+    // XTS tweak core: round units for back-to-back 512-byte units (aes_xts_tweak)
+    localparam TU_NEED = (7 * LANES + 15) / 16;
+    localparam TU = (TU_NEED < 1) ? 1 : (TU_NEED > 14) ? 14 : TU_NEED;
     localparam [2:0] S_IDLE = 3'd0, S_QUIESCE = 3'd1, S_KEY = 3'd2, S_DONE = 3'd3, S_HTOK = 3'd4;
     localparam integer  LAST_I    = LANES - 1;
     localparam [LW-1:0] LAST_LANE = LAST_I[LW-1:0];
@@ -106,7 +124,7 @@ module aes_mode_engine #(
     endfunction
 
     // ---- active context -----------------------------------------------------
-    reg [1:0]   act_mode;
+    reg [2:0]   act_mode;
     reg         act_dec;
     reg [127:0] chain;           // CBC chaining value (the CTR counter is u_ctr's)
     reg [2:0]   state;
@@ -117,6 +135,7 @@ module aes_mode_engine #(
 
     wire cbc_enc = (act_mode == M_CBC) && !act_dec;
     wire gcm     = (act_mode == M_GCM);
+    wire xts     = (act_mode == M_XTS);
     wire tok     = (state == S_HTOK);         // the H token goes into the core
     // New beats start only with no command under way; a half-issued CBC-encrypt
     // beat is finished even then (a command waits for it: it is accepted, with the
@@ -125,6 +144,16 @@ module aes_mode_engine #(
 
     // ---- input side ---------------------------------------------------------
     reg [W-1:0] xor_in;
+    // XTS (aes_xts_in): the beat for the core, and the stream's ready
+    wire                  x_valid, x_tready, x_last, x_idle;
+    wire [W-1:0]          x_data, x_xor;
+    wire [16*LANES-1:0]   x_keep;
+    wire [USER_WIDTH-1:0] x_user;
+    wire [LW-1:0]         x_lane;
+    /* verilator lint_off UNUSEDSIGNAL */   // x_flags: read only when XTS is built
+    wire [3:0]            x_flags;    // {ZERO, CASE2, STEAL2, HOLD}
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire                  x_ev_frame, g_ev_frame;
     wire [W-1:0]   ctr_blocks, cbc_enc_block, cbc_dec_xor;
     wire [127:0]   cbc_dec_next;
     aes_cbc_lanes #(.LANES(LANES)) u_cbc (
@@ -156,22 +185,31 @@ module aes_mode_engine #(
                 if (act_dec) xor_in       = cbc_dec_xor;
                 else         core_in_data = cbc_enc_block;
             end
+            M_XTS: begin
+                core_in_data = x_data;
+                xor_in       = x_xor;
+            end
             default: ;
         endcase
     end
 
     wire   gcm_hold      = gcm && gcm_wait;
-    assign core_in_valid = tok || (run && s_axis_tvalid && !(cbc_enc && pending) && !gcm_hold);
-    assign s_axis_tready = !tok && run && core_in_ready && !gcm_hold &&
-                           !(cbc_enc && (pending || cbc_lane != LAST_LANE));
+    assign core_in_valid = tok || (xts ? (st_ready && x_valid)
+                                       : (run && s_axis_tvalid && !(cbc_enc && pending) && !gcm_hold));
+    assign s_axis_tready = xts ? x_tready :
+                           (!tok && run && core_in_ready && !gcm_hold &&
+                            !(cbc_enc && (pending || cbc_lane != LAST_LANE)));
     wire in_fire   = core_in_valid && core_in_ready && !tok;
     wire tok_fire  = tok && core_in_ready;
     wire beat_fire = s_axis_tvalid && s_axis_tready;
 
+    wire [XW:0] side_hi;        // {XTS flags} (XTS builds), GCM decrypt
     assign core_in_user = tok ? TOK_USER :
-                          {act_dec && gcm, gcm, 1'b0, gcm ? gcm_kinds : {4*LANES{1'b0}},
-                           cbc_enc, cbc_lane, xor_in, s_axis_tkeep, s_axis_tlast, s_axis_tuser};
-    assign ev_partial   = beat_fire && (act_mode[1] == 1'b0) && !(&s_axis_tkeep);
+                          {side_hi, gcm, 1'b0, gcm ? gcm_kinds : {4*LANES{1'b0}},
+                           cbc_enc, xts ? x_lane : cbc_lane, xor_in,
+                           xts ? x_keep : s_axis_tkeep, xts ? x_last : s_axis_tlast,
+                           xts ? x_user : s_axis_tuser};
+    assign ev_partial   = beat_fire && (act_mode == M_ECB || act_mode == M_CBC) && !(&s_axis_tkeep);
 
     generate
         if (GCM != 0) begin : g_gcm_in
@@ -180,15 +218,16 @@ module aes_mode_engine #(
                 .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
                 .beat_fire(beat_fire && gcm), .j0_in_valid(g_j0_valid), .j0_in(g_j0),
                 .wait_j0(gcm_wait), .core_data(gcm_core_data), .kinds(gcm_kinds),
-                .ev_frame(ev_frame)
+                .ev_frame(g_ev_frame)
             );
         end else begin : g_no_gcm_in
             assign gcm_core_data = {W{1'b0}};
             assign gcm_kinds     = {4*LANES{1'b0}};
             assign gcm_wait      = 1'b0;
-            assign ev_frame      = 1'b0;
+            assign g_ev_frame    = 1'b0;
         end
     endgenerate
+    assign ev_frame = g_ev_frame || x_ev_frame;
 
     // ---- output side --------------------------------------------------------
     wire [USER_WIDTH-1:0] o_user = core_out_user[USER_WIDTH-1:0];
@@ -204,6 +243,18 @@ module aes_mode_engine #(
     wire                  o_htok = core_out_user[SWB+4*LANES];
     wire                  o_gcm  = core_out_user[SWB+4*LANES+1];
     wire o_emit = !o_cbc || (o_lane == LAST_LANE);
+    // XTS: beats of a stolen pair go through aes_xts_out; ZERO beats leave as zeros
+    /* verilator lint_off UNUSEDSIGNAL */   // o_xflags[2], xo_r_*: read only when XTS is built
+    wire [3:0] o_xflags;                  // {ZERO, CASE2, STEAL2, HOLD}
+    wire o_xpair = o_xflags[0] || o_xflags[1];
+    wire o_xzero = o_xflags[3];
+    wire xo_in_ready, xo_valid, xo_last, xo_emitting, xo_busy;
+    wire [W-1:0]          xo_data;
+    wire [16*LANES-1:0]   xo_keep;
+    wire [USER_WIDTH-1:0] xo_user;
+    wire                  xo_r_valid;
+    wire [127:0]          xo_r_data;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // GCM beats and the H token go through aes_gcm_tag; other beats wait while
     // GCM beats are in its stages, so output order is input order.
@@ -212,10 +263,11 @@ module aes_mode_engine #(
     wire [W-1:0]          g_data;
     wire [16*LANES-1:0]   g_keep;
     wire [USER_WIDTH-1:0] g_user;
-    wire direct = core_out_valid && !o_to_gcm && !g_busy;
+    wire direct = core_out_valid && !o_to_gcm && !o_xpair && !g_busy && !xo_emitting;
 
-    assign m_axis_tvalid  = g_valid || (direct && o_emit);
-    assign core_out_ready = o_to_gcm ? g_in_ready : (!g_busy && (o_emit ? m_axis_tready : 1'b1));
+    assign m_axis_tvalid  = g_valid || xo_valid || (direct && o_emit);
+    assign core_out_ready = o_to_gcm ? g_in_ready : o_xpair ? xo_in_ready :
+                            (!g_busy && !xo_emitting && (o_emit ? m_axis_tready : 1'b1));
     wire out_fire  = core_out_valid && core_out_ready && !o_to_gcm;
     wire beat_out  = m_axis_tvalid && m_axis_tready;
 
@@ -262,14 +314,64 @@ module aes_mode_engine #(
     // Zero while m_axis_tvalid is low: the core's outputs are zero while its
     // out_valid is low, and CBC-encrypt lanes being collected are masked here.
     wire d_emit = direct && o_emit;
-    assign m_axis_tdata = g_valid ? g_data : d_emit ? (result & keep_mask) : {W{1'b0}};
-    assign m_axis_tkeep = g_valid ? g_keep : d_emit ? o_keep : {16*LANES{1'b0}};
-    assign m_axis_tlast = g_valid ? g_last : (d_emit && o_last);
-    assign m_axis_tuser = g_valid ? g_user : d_emit ? o_user : {USER_WIDTH{1'b0}};
+    assign m_axis_tdata = g_valid ? g_data : xo_valid ? xo_data :
+                          (d_emit && !o_xzero) ? (result & keep_mask) : {W{1'b0}};
+    assign m_axis_tkeep = g_valid ? g_keep : xo_valid ? xo_keep : d_emit ? o_keep : {16*LANES{1'b0}};
+    assign m_axis_tlast = g_valid ? g_last : xo_valid ? xo_last : (d_emit && o_last);
+    assign m_axis_tuser = g_valid ? g_user : xo_valid ? xo_user : d_emit ? o_user : {USER_WIDTH{1'b0}};
+
+    // ---- XTS ----------------------------------------------------------------
+    generate
+        if (XTS != 0) begin : g_xts
+            wire x_accept = st_ready && (state == S_IDLE) && !hold && xts;
+            wire x_r_ack;
+            wire tw_valid, tw_take, tw_busy_unused;
+            wire [127:0] tw_data;
+            aes_xts_tweak #(.TU(TU), .IMPL(TW_IMPL)) u_tweak (
+                .clk(clk), .rst_n(rst_n), .load(key_fire && cfg_mode == M_XTS),
+                .clear(clear_q || (key_fire && cfg_mode != M_XTS)),
+                .key2(cfg_key2), .key_len(cfg_key_len), .first(cfg_iv),
+                .t_valid(tw_valid), .t_data(tw_data), .take(tw_take), .busy(tw_busy_unused)
+            );
+            aes_xts_in #(.LANES(LANES), .USER_WIDTH(USER_WIDTH)) u_in (
+                .clk(clk), .rst_n(rst_n), .clear(clear_q), .restart(key_fire), .decrypt(act_dec),
+                .accept_ok(x_accept),
+                .s_tdata(s_axis_tdata), .s_tkeep(s_axis_tkeep), .s_tlast(s_axis_tlast),
+                .s_tuser(s_axis_tuser), .s_tvalid(s_axis_tvalid), .s_tready(x_tready),
+                .t_valid(tw_valid), .t_data(tw_data), .t_take(tw_take),
+                .r_valid(xo_r_valid), .r_data(xo_r_data), .r_ack(x_r_ack),
+                .c_valid(x_valid), .c_ready(core_in_ready && !tok && st_ready && xts),
+                .c_data(x_data), .c_xor(x_xor), .c_keep(x_keep), .c_last(x_last), .c_user(x_user),
+                .c_flags(x_flags), .c_lane(x_lane), .idle(x_idle), .ev_frame(x_ev_frame)
+            );
+            aes_xts_out #(.LANES(LANES), .USER_WIDTH(USER_WIDTH)) u_out (
+                .clk(clk), .rst_n(rst_n),
+                .in_valid(core_out_valid && o_xpair), .in_ready(xo_in_ready),
+                .in_hold(o_xflags[0]), .in_case2(o_xflags[2]), .in_lane(o_lane),
+                .in_result(result), .in_keep(o_keep), .in_last(o_last), .in_user(o_user),
+                .r_valid(xo_r_valid), .r_data(xo_r_data), .r_ack(x_r_ack),
+                .o_valid(xo_valid), .o_ready(m_axis_tready), .o_data(xo_data), .o_keep(xo_keep),
+                .o_last(xo_last), .o_user(xo_user), .emitting(xo_emitting), .busy(xo_busy)
+            );
+            assign o_xflags = core_out_user[SWB+4*LANES+3 +: 4];
+            assign side_hi  = {x_flags, act_dec && gcm};
+        end else begin : g_no_xts
+            assign x_valid = 1'b0; assign x_tready = 1'b0; assign x_last = 1'b0; assign x_idle = 1'b1;
+            assign x_data = {W{1'b0}}; assign x_xor = {W{1'b0}}; assign x_keep = {16*LANES{1'b0}};
+            assign x_user = {USER_WIDTH{1'b0}}; assign x_lane = {LW{1'b0}}; assign x_flags = 4'h0;
+            assign x_ev_frame = 1'b0;
+            assign xo_in_ready = 1'b1; assign xo_valid = 1'b0; assign xo_last = 1'b0;
+            assign xo_emitting = 1'b0; assign xo_busy = 1'b0;
+            assign xo_data = {W{1'b0}}; assign xo_keep = {16*LANES{1'b0}}; assign xo_user = {USER_WIDTH{1'b0}};
+            assign xo_r_valid = 1'b0; assign xo_r_data = 128'h0;
+            assign o_xflags = 4'h0;
+            assign side_hi  = act_dec && gcm;
+        end
+    endgenerate
 
     // ---- commands -----------------------------------------------------------
     reg  [9:0] gcm_cnt;          // GCM beats and H tokens in the core or aes_gcm_tag
-    wire quiet = !pending && (cbc_lane == {LW{1'b0}}) && (gcm_cnt == 10'd0);
+    wire quiet = !pending && (cbc_lane == {LW{1'b0}}) && (gcm_cnt == 10'd0) && x_idle && !xo_busy;
 
     // CTR's counter: loaded with the IV at the key handshake, zeroed by CLEAR, stepped per beat
     wire           key_fire = (state == S_KEY) && core_key_ready;   // the context switches
@@ -279,7 +381,7 @@ module aes_mode_engine #(
         .step(in_fire && (act_mode == M_CTR)), .blocks(ctr_blocks)
     );
     assign core_key_valid   = (state == S_KEY);
-    assign core_key_decrypt = cfg_decrypt && (cfg_mode[1] == 1'b0);   // CTR, GCM: encrypt
+    assign core_key_decrypt = cfg_decrypt && (cfg_mode == M_ECB || cfg_mode == M_CBC || cfg_mode == M_XTS);   // CTR, GCM: encrypt
     assign core_key_clear   = clear_q;
     assign cmd_done         = (state == S_DONE);
     assign st_busy          = core_busy || !quiet;
@@ -308,7 +410,7 @@ module aes_mode_engine #(
                 end
                 S_KEY: if (core_key_ready) begin     // key_fire: switch the context (u_ctr loads)
                     st_ready <= 1'b1;
-                    act_mode <= cfg_mode;
+                    act_mode <= {cfg_mode[2] && (XTS != 0), cfg_mode[1:0]};   // XTS only if built
                     act_dec  <= cfg_decrypt;
                     chain    <= cfg_iv;
                     state    <= (cfg_mode == M_GCM) ? S_HTOK : S_DONE;

@@ -15,6 +15,10 @@
 #define AES_AXIS_MODE_CTR 2u   // Counter mode (DECRYPT ignored)
 #define AES_AXIS_MODE_GCM 3u   // Galois/counter mode, IV in-band (reserved when the build has no GCM)
 
+// aes_mode_hi_e
+#define AES_AXIS_MODE_HI_BASE 0u   // MODE selects ECB, CBC, CTR or GCM
+#define AES_AXIS_MODE_HI_XTS 1u   // XTS-AES (IEEE 1619 / SP 800-38E) with MODE = 0 (MODE 1..3 reserved); key 1 in KEY, key 2 in KEY2; reserved when the build has no XTS
+
 // aes_key_len_e
 #define AES_AXIS_KEY_LEN_AES128 0u   // 128-bit key: KEY0-KEY3
 #define AES_AXIS_KEY_LEN_AES192 1u   // 192-bit key: KEY0-KEY5

@@ -51,6 +51,9 @@ extern "C" {
 #define AES_AXIS_REGS__CAPS__FAULT_bm 0x20000000
 #define AES_AXIS_REGS__CAPS__FAULT_bp 29
 #define AES_AXIS_REGS__CAPS__FAULT_bw 1
+#define AES_AXIS_REGS__CAPS__XTS_bm 0x40000000
+#define AES_AXIS_REGS__CAPS__XTS_bp 30
+#define AES_AXIS_REGS__CAPS__XTS_bw 1
 
 // reg - aes_axis_regs::CTRL
 #define AES_AXIS_REGS__CTRL__MODE_bm 0x3
@@ -61,6 +64,10 @@ extern "C" {
 #define AES_AXIS_REGS__CTRL__DECRYPT_bp 2
 #define AES_AXIS_REGS__CTRL__DECRYPT_bw 1
 #define AES_AXIS_REGS__CTRL__DECRYPT_reset 0x0
+#define AES_AXIS_REGS__CTRL__MODE_HI_bm 0x8
+#define AES_AXIS_REGS__CTRL__MODE_HI_bp 3
+#define AES_AXIS_REGS__CTRL__MODE_HI_bw 1
+#define AES_AXIS_REGS__CTRL__MODE_HI_reset 0x0
 #define AES_AXIS_REGS__CTRL__KEY_LEN_bm 0x30
 #define AES_AXIS_REGS__CTRL__KEY_LEN_bp 4
 #define AES_AXIS_REGS__CTRL__KEY_LEN_bw 2
@@ -129,6 +136,12 @@ extern "C" {
 #define AES_AXIS_REGS__BLOCKS_OUT__COUNT_bp 0
 #define AES_AXIS_REGS__BLOCKS_OUT__COUNT_bw 32
 
+// reg - aes_axis_regs::KEY2
+#define AES_AXIS_REGS__KEY2__DATA_bm 0xffffffff
+#define AES_AXIS_REGS__KEY2__DATA_bp 0
+#define AES_AXIS_REGS__KEY2__DATA_bw 32
+#define AES_AXIS_REGS__KEY2__DATA_reset 0x0
+
 // addrmap - aes_axis_regs
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -142,10 +155,12 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t IV[4];
     uint32_t BLOCKS_IN;
     uint32_t BLOCKS_OUT;
+    uint8_t RESERVED_58_5f[0x8];
+    uint32_t KEY2[8];
 } aes_axis_regs_t;
 
 
-static_assert(sizeof(aes_axis_regs_t) == 0x58, "Packing error");
+static_assert(sizeof(aes_axis_regs_t) == 0x80, "Packing error");
 
 #ifdef __cplusplus
 }

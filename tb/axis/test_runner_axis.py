@@ -45,3 +45,9 @@ def test_axis_icarus():
         sim="icarus", parameters={"ARCH": "ITERATIVE", "LANES": 2, "USER_WIDTH": 1},
         extra_env={"NIST_LIMIT": "1", "MATRIX_BYTES": "32", "STREAM_COMMITS": "6",
                    "THROUGHPUT_BEATS": "12"})
+
+
+def test_axis_xts():
+    """XTS: refusals, frame errors, units back to back (Verilator, PIPELINED, 2 lanes)."""
+    run(toplevel="aes_axis", test_module="test_axis_xts", test_dir=HERE, sources=sources(),
+        sim="verilator", parameters={"ARCH": "PIPELINED", "LANES": 2, "USER_WIDTH": 1, "GCM": 0, "XTS": 1})

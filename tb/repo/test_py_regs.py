@@ -35,7 +35,8 @@ def test_python_constants_follow_the_description():
 def test_regmap_read_mux_places_each_field():
     """Every readable field of the Verilog read mux sits at its described position."""
     text = emit.verilog(load())
-    assert "rf_ctrl[4:3], 1'h0, rf_ctrl[2], rf_ctrl[1:0]}" in text      # KEY_LEN[5:4], gap, DECRYPT, MODE
+    assert "rf_ctrl[5:4], rf_ctrl[3], rf_ctrl[2], rf_ctrl[1:0]}" in text   # KEY_LEN[5:4], MODE_HI, DECRYPT, MODE
+    assert "rd_data = {26'h0, rf_ctrl" in text                              # CTRL bits 31:6 read 0
     assert f"10'h000: rd_data = {{32'h{regs.ID_VALUE_RESET:08x}}};" in text
 
 

@@ -76,7 +76,9 @@ def test_refusals(exe):
     assert res["set_mode"] == E_UNSUPPORTED and regs.IV0 not in [w[0] for w in writes]
     assert run(exe, 16, regs.MODE_CTR, decrypt=1, caps=enc_only)[0]["set_mode"] == E_OK   # CTR: encrypt
     assert run(exe, 16, regs.MODE_GCM, caps=ALL_CAPS & ~regs.CAPS_GCM_MASK)[0]["set_mode"] == E_UNSUPPORTED
-    assert run(exe, 16, 4)[0]["set_mode"] == E_ARG                 # no such mode code
+    assert run(exe, 16, 5)[0]["set_mode"] == E_ARG                 # no such mode code
+    assert run(exe, 16, 4)[0]["set_mode"] == E_UNSUPPORTED         # XTS (4), which CAPS lacks
+    assert run(exe, 16, 4, caps=ALL_CAPS | regs.CAPS_XTS_MASK)[0]["set_mode"] == E_OK
 
 
 def test_commit_refused_by_the_ip(exe):

@@ -118,9 +118,15 @@ def _run_args(args) -> tuple[bytes, bytes, bytes]:
     from .params import problems
     key, iv, aad = _hex(args.key, "--key"), _hex(args.iv, "--iv"), _hex(args.aad, "--aad")
     gcm = args.mode == "gcm"
-    if len(key) not in (16, 24, 32):
+    if args.mode == "xts":
+        _xts_key_check(key)
+    elif len(key) not in (16, 24, 32):
         raise UsageError(f"the key is {len(key)} bytes; AES needs 16, 24 or 32")
-    if args.mode in ("cbc", "ctr", "gcm") and not args.iv:
+    if args.data_unit is not None and args.mode != "xts":
+        raise UsageError("--data-unit is XTS's (the size of its data units)")
+    if args.data_unit is not None and args.data_unit < 16:
+        raise UsageError(f"--data-unit {args.data_unit}: an XTS data unit is at least 16 bytes")
+    if args.mode in ("cbc", "ctr", "gcm", "xts") and not args.iv:
         raise UsageError(f"--iv is required for {args.mode.upper()}")
     iv = iv or bytes(16)
     if (not 1 <= len(iv) <= 4064) if gcm else len(iv) != 16:
@@ -128,12 +134,33 @@ def _run_args(args) -> tuple[bytes, bytes, bytes]:
     if gcm and not 4 <= args.tag_len <= 16:
         raise UsageError("--tag-len must be 4..16 bytes")
     bad = problems(args.arch, args.lanes, args.stages, args.u, args.impl, args.key_mode)
-    if args.impl == "TTABLE" and (args.full_ip or (args.decrypt and args.mode in ("ecb", "cbc"))):
+    if args.impl == "TTABLE" and (args.full_ip or (args.decrypt and args.mode in ("ecb", "cbc", "xts"))):
         bad.append("--impl ttable is encrypt-only (the T-table holds the forward MixColumns): "
                    "use it for encryption, CTR or GCM, or --impl bram for ECB/CBC decryption and --full-ip")
     if bad:
         raise UsageError("; ".join(bad))
     return key, iv, aad
+
+
+def _xts_key_check(key: bytes) -> None:
+    """An XTS key is key 1 then key 2 of one AES size, and the two differ (SP 800-38E)."""
+    if len(key) not in (32, 48, 64):
+        raise UsageError(f"the XTS key is {len(key)} bytes; it is key 1 then key 2: 32, 48 or 64 bytes "
+                         f"(64, 96 or 128 hex characters)")
+    if key[:len(key) // 2] == key[len(key) // 2:]:
+        raise UsageError("the XTS key's two halves are equal; SP 800-38E requires key 1 != key 2 "
+                         "(the IP refuses such a COMMIT too)")
+
+
+def _xts_units(args, data: bytes) -> list[bytes]:
+    """The data units of an XTS run, each >= 16 bytes (else a UsageError, nothing written)."""
+    from ..model import xts
+    units = xts.units(data, args.data_unit)
+    if not data or len(units[-1]) < 16:
+        n = len(units[-1]) if data else 0
+        raise UsageError(f"the last XTS data unit is {n} bytes; a data unit is at least 16 bytes "
+                         "(choose another --data-unit, or pad the input)")
+    return units
 
 
 def _split_input(args, data: bytes, decrypt: bool) -> tuple[bytes, bytes]:
@@ -152,13 +179,26 @@ def _run_params(args, key_len: int, decrypt: bool) -> dict:
     """aes_axis parameters: with --full-ip everything, else only what this job needs (its key
     size, the one core direction (CTR/GCM: encrypt), the GHASH/tag unit only for GCM)."""
     if args.full_ip:
-        core_mode, keys, with_gcm = "BOTH", 0b111, True
+        core_mode, keys, with_gcm, with_xts = "BOTH", 0b111, True, True
     else:
-        core_mode = "DEC" if decrypt and args.mode in ("ecb", "cbc") else "ENC"
+        core_mode = "DEC" if decrypt and args.mode in ("ecb", "cbc", "xts") else "ENC"
         keys, with_gcm = {16: 0b001, 24: 0b010, 32: 0b100}[key_len], args.mode == "gcm"
+        with_xts = args.mode == "xts"
     return harness.axis_params(args.arch, lanes=args.lanes, stages=args.stages, u=args.u,
                                key_mode=args.key_mode, impl=args.impl, core_mode=core_mode, keys=keys,
-                               gcm=with_gcm)
+                               gcm=with_gcm, xts=with_xts)
+
+
+def _run_jobs(args, key, iv, aad, data, tag, decrypt) -> list:
+    """The harness jobs of a run: one message, or (XTS) one per data unit, tweaks counting up."""
+    if args.mode != "xts":
+        return [_run_job(args, key, iv, aad, data, tag, decrypt)]
+    from ..model import xts
+    jobs = []
+    for n, unit in enumerate(_xts_units(args, data)):
+        jobs.append(harness.Job(key, "xts", decrypt, iv, unit, commit=n == 0))
+        iv = xts.next_tweak(iv)
+    return jobs
 
 
 def _run_job(args, key, iv, aad, data, tag, decrypt):
@@ -192,7 +232,8 @@ def _run_summary(args, params, key, data, res, decrypt, verdict, t_build, t_sim)
     sim_s = st["sim_seconds"] or 1e-9
     lines = [
         "aes_axis " + ", ".join(f"{k}={v}" for k, v in params.items()),
-        f"{args.mode.upper()} {'decrypt' if decrypt else 'encrypt'}, AES-{len(key) * 8}: "
+        f"{args.mode.upper()} {'decrypt' if decrypt else 'encrypt'}, "
+        f"AES-{len(key) * (4 if args.mode == 'xts' else 8)}{' (two keys)' if args.mode == 'xts' else ''}: "
         f"{len(data)} bytes, {res.blocks} blocks, {verdict}",
         f"cycles: {res.cycles} from first input beat to last output beat ({st['cycles']} with reset and COMMIT)",
         f"blocks/clock: {res.blocks_per_clock:.4f}",
@@ -210,19 +251,21 @@ def cmd_run(args) -> int:
     check_output(args.output)
     decrypt = args.decrypt and args.mode != "ctr"
     data, tag = _split_input(args, read_input(args.input), decrypt)
-    params = _run_params(args, len(key), decrypt)
+    if args.mode == "xts":
+        _xts_units(args, data)                     # refuse short units before building
+    params = _run_params(args, len(key) // 2 if args.mode == "xts" else len(key), decrypt)
     t0 = time.time()
     try:
         exe = harness.build_axis(params)
     except RuntimeError as e:
         raise UsageError(str(e)) from None
     t_build, t0 = time.time() - t0, time.time()
-    job = _run_job(args, key, iv, aad, data, tag, decrypt)
+    jobs = _run_jobs(args, key, iv, aad, data, tag, decrypt)
     progress = not args.quiet and len(data) >= (1 << 20) and sys.stderr.isatty()
-    res = harness.run_jobs(params, [job], stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
+    res = harness.run_jobs(params, jobs, stall_in=args.stall_in, stall_out=args.stall_out, seed=args.seed,
                            progress=progress, exe=exe)
     t_sim = time.time() - t0
-    errors = [] if args.no_check else harness.check_jobs([job], res)
+    errors = [] if args.no_check else harness.check_jobs(jobs, res)
     if errors:
         print("error: output differs from OpenSSL: " + "; ".join(errors), file=sys.stderr)
         return 1
@@ -246,7 +289,7 @@ def _synth_config(args):
                   mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
                   liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script,
-                  abc_estimate=args.abc_estimate, fault_detect=int(args.fault_detect))
+                  abc_estimate=args.abc_estimate, fault_detect=int(args.fault_detect), xts=int(args.xts))
 
 
 def cmd_synth(args) -> int:
@@ -256,6 +299,8 @@ def cmd_synth(args) -> int:
     arch = "pipelined" if args.arch == "axis" else args.arch
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
            problems(arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
+    if args.xts and args.arch != "axis":
+        bad.append("--xts is a parameter of the IP: use it with --arch axis")
     if args.fault_detect and args.arch != "axis":
         bad.append("--fault-detect is a parameter of the IP: use it with --arch axis")
     if args.impl == "TTABLE" and args.mode != "ENC":
@@ -323,15 +368,20 @@ def main(argv=None) -> int:
     r.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE", "BRAM", "TTABLE"],
                    help="S-box circuit (BRAM: block-RAM tables, --stages 2..4; TTABLE: block-RAM "
                         "T-tables, encrypt only)")
-    r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr", "gcm"])
-    r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes)")
-    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: any length, 12 bytes usual)")
+    r.add_argument("--mode", default="ctr", choices=["ecb", "cbc", "ctr", "gcm", "xts"])
+    r.add_argument("--key", required=True, help="key as hex (16, 24 or 32 bytes; XTS: key 1 then key 2, "
+                   "32, 48 or 64 bytes)")
+    r.add_argument("--iv", help="IV / initial counter block as hex (16 bytes; CBC and CTR; GCM: any length, "
+                   "12 bytes usual; XTS: the tweak of the first data unit, 16 bytes little-endian)")
+    r.add_argument("--data-unit", type=int, help="XTS: data-unit size in bytes (>= 16); the input is split "
+                   "into units of this size (the last may be shorter, >= 16) whose tweaks count up by one; "
+                   "default: the whole input is one unit")
     r.add_argument("--aad", help="GCM: additional authenticated data as hex")
     r.add_argument("--tag-len", type=int, default=16, help="GCM: tag bytes (4..16); "
                    "encrypt appends the tag to the output, decrypt expects it at the end of the input")
-    r.add_argument("--decrypt", action="store_true", help="decrypt (ECB/CBC; CTR is its own inverse)")
+    r.add_argument("--decrypt", action="store_true", help="decrypt (ECB/CBC/GCM/XTS; CTR is its own inverse)")
     r.add_argument("--full-ip", action="store_true",
-                   help="build every key size, both directions and GCM (default: only what this run needs)")
+                   help="build every key size, both directions, GCM and XTS (default: only what this run needs)")
     r.add_argument("--fmax", type=float, help="MHz for the throughput figure (default: from docs/results)")
     r.add_argument("--stall-in", type=int, default=0, help="percent of cycles s_axis_tvalid is withheld")
     r.add_argument("--stall-out", type=int, default=0, help="percent of cycles m_axis_tready is low")
@@ -343,8 +393,8 @@ def main(argv=None) -> int:
     r.set_defaults(func=cmd_run)
     s = sub.add_parser("synth", help="area, Fmax and throughput of one configuration (Yosys, nextpnr, OpenSTA)")
     s.add_argument("--arch", choices=["iterative", "folded", "pipelined", "ghash", "axis"], default="pipelined",
-                   help="ghash: GCM's GHASH unit alone; axis: the whole aes_axis IP (PIPELINED core, "
-                        "GCM 0) (both asic only)")
+                   help="ghash: GCM's GHASH unit alone (asic only); axis: the whole aes_axis IP "
+                        "(PIPELINED core, GCM 0; asic, or xilinx for LUT counts)")
     s.add_argument("--lanes", type=int, default=1)
     s.add_argument("--stages", type=int, default=1, help="register stages per round")
     s.add_argument("--u", type=int, default=1, help="round units (folded)")
@@ -366,6 +416,8 @@ def main(argv=None) -> int:
                    help="asic: report ABC's own delay estimate instead of OpenSTA's (which is required otherwise)")
     s.add_argument("--fault-detect", action="store_true",
                    help="--arch axis: FAULT_DETECT = 1 (two units in lockstep, docs/aes_axis.md)")
+    s.add_argument("--xts", action="store_true",
+                   help="--arch axis: XTS = 1 (the tweak core and ciphertext stealing, docs/aes_axis.md)")
     s.add_argument("--json", help="write the result JSON here ('-' for stdout)")
     s.add_argument("--timeout", type=float, default=None, help="seconds per tool run")
     s.add_argument("-v", "--verbose", action="store_true", help="print each command")

@@ -130,3 +130,53 @@ def parse_gcm_rsp(path: Path) -> list[GcmVector]:
             cur[k.upper()] = v
     flush()
     return out
+
+
+@dataclass
+class XtsVector:
+    file: str            # tweak format folder / file name
+    decrypt: bool
+    count: int
+    key: bytes           # key 1 then key 2
+    tweak: bytes         # 16 bytes, little-endian number (IEEE 1619)
+    pt: bytes
+    ct: bytes
+    bits: int            # DataUnitLen
+
+
+def xts_files() -> list[Path]:
+    """Both tweak formats (a 128-bit hex string, a data-unit sequence number), 128 and 256."""
+    return sorted(aes_dir("XTS").glob("*/XTSGenAES*.rsp"))
+
+
+def parse_xts_rsp(path: Path) -> list[XtsVector]:
+    """Every vector of an XTSGen file; the tweak as 16 bytes (a sequence number becomes its
+    16-byte little-endian form, as SP 800-38E's test files define it)."""
+    out, decrypt, cur = [], False, {}
+
+    def flush():
+        if "Key" in cur and "PT" in cur:
+            tw = (bytes.fromhex(cur["i"]) if "i" in cur
+                  else int(cur["DataUnitSeqNumber"]).to_bytes(16, "little"))
+            out.append(XtsVector(f"{path.parent.name}/{path.name}", decrypt, int(cur["COUNT"]),
+                                 bytes.fromhex(cur["Key"]), tw, bytes.fromhex(cur["PT"]),
+                                 bytes.fromhex(cur["CT"]), int(cur["DataUnitLen"])))
+        cur.clear()
+
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            flush()
+            decrypt = line.upper() == "[DECRYPT]"
+        elif not line:
+            flush()
+        elif "=" in line and not line.startswith("#"):
+            k, v = (s.strip() for s in line.split("=", 1))
+            cur[k] = v
+    flush()
+    return out
+
+
+def xts_vectors(whole_bytes: bool = True) -> list[XtsVector]:
+    """All XTS vectors (of data units that are whole bytes, unless whole_bytes is False)."""
+    return [v for f in xts_files() for v in parse_xts_rsp(f) if not whole_bytes or v.bits % 8 == 0]

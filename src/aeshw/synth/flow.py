@@ -55,6 +55,7 @@ class Config:
     abc_script: str = "buffered"     # buffered | plain
     abc_estimate: bool = False       # asic: ABC's own delay estimate instead of OpenSTA (on request only)
     fault_detect: int = 0            # axis: FAULT_DETECT (two units in lockstep)
+    xts: int = 0                     # axis: XTS (the tweak core and ciphertext stealing)
     label: str = ""
 
     def __post_init__(self):
@@ -74,7 +75,7 @@ class Config:
         if self.arch == "axis":
             return {"ARCH": "PIPELINED", "LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl,
                     "CORE_MODE": self.mode, "KEY_MODE": self.key_mode, "KEYS": self.keys, "GCM": 0,
-                    "FAULT_DETECT": self.fault_detect}
+                    "FAULT_DETECT": self.fault_detect, "XTS": self.xts}
         p = {"LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl, "MODE": self.mode}
         if self.arch == "pipelined":
             p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
@@ -90,7 +91,7 @@ class Config:
         if self.arch in PIPE_LIKE:
             n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
         if self.arch == "axis":
-            n += "-fd" if self.fault_detect else "-nofd"
+            n += ("-fd" if self.fault_detect else "-nofd") + ("-xts" if self.xts else "")
         if self.target == "asic":
             n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
             n += "-abcest" if self.abc_estimate else ""
@@ -116,6 +117,8 @@ def command_of(cfg: Config) -> str:
         a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
     if cfg.fault_detect:
         a.append("--fault-detect")
+    if cfg.xts:
+        a.append("--xts")
     if cfg.target == "asic":
         a.append(f"--liberty {cfg.liberty} --abc-d-ps {cfg.abc_d_ps}")
         if cfg.abc_script != "buffered":
@@ -186,7 +189,7 @@ def stage_sources(cfg: Config, bdir: Path, wrapped: bool, vendor: tuple[str, ...
     """Copies of the core's file list (and the harness, and the target's own primitives
     under rtl/, e.g. vendor/ecp5/...) into the build directory."""
     srcs = [RTL / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
-    if wrapped:      # the harness holds the core through aes_core_select
+    if wrapped and cfg.arch != "axis":      # the harness holds the core through aes_core_select
         srcs = srcs + [p for p in filelist("aes_synth_wrap") if p not in srcs]
     out = []
     (bdir / "rtl").mkdir(parents=True, exist_ok=True)

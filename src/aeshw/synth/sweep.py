@@ -41,6 +41,9 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
           (False, Config(**P1, stages=1, impl="LUT", target="xilinx", device="xc7")),
           (False, Config(**P1, stages=2, impl="BRAM", target="xilinx")),
           (False, Config(**P1, stages=2, impl="TTABLE", target="xilinx"))]
+    # issue 14: the whole IP on UltraScale+ (LUT counts), without and with XTS
+    m += [(False, Config(**{**P1, "arch": "axis", "mode": "BOTH", "keys": 0b101}, stages=2, impl="LUT",
+                         target="xilinx", xts=x)) for x in (0, 1)]
     if liberty:
         a = dict(target="asic", liberty=liberty)
         m += [(True, Config(arch="iterative", impl="COMPOSITE", mode="ENC", **a)),
@@ -68,6 +71,9 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
         # issue 16: the whole IP (GCM 0) without and with fault detection (two units in lockstep)
         for fd in (0, 1):
             m += [(False, Config(**{**P1, "arch": "axis"}, stages=2, impl="COMPOSITE", fault_detect=fd, **a))]
+        # issue 14: the IP with XTS (tweak core, stealing), both directions, XTS-AES-128 and -256
+        m += [(False, Config(**{**P1, "arch": "axis", "mode": "BOTH", "keys": 0b101}, stages=2,
+                             impl="COMPOSITE", xts=1, **a))]
     return m
 
 

@@ -9,13 +9,14 @@
 //              [stall_in=PCT] [stall_out=PCT] [seed=N] [progress=0|1]
 //
 // jobs: one message per line, "KEYHEX KEYLEN MODE DECRYPT IVHEX NBYTES RESET COMMIT"
-//   KEYLEN 0/1/2 (128/192/256), MODE 0 ECB / 1 CBC / 2 CTR / 3 GCM, RESET -1 none,
+//   KEYLEN 0/1/2 (128/192/256), MODE 0 ECB / 1 CBC / 2 CTR / 3 GCM / 4 XTS (KEYHEX: key 1 then key 2;
+//   a message is one data unit, its IV the tweak), RESET -1 none,
 //   -2 reset while the COMMIT write is outstanding, R >= 0 reset after R beats;
 //   COMMIT 1: write CTRL/KEY/IV and COMMIT before the message, 0: stream it in the
 //   context in force (GCM messages carry their IV in-band).
 // in: the messages' bytes, concatenated. ECB/CBC messages are whole blocks;
 //   with LANES > 1 a short last beat is padded with whole zero blocks (full
-//   tkeep) whose output is dropped; a CTR message's last beat carries a partial
+//   tkeep) whose output is dropped; a CTR or XTS message's last beat carries a partial
 //   tkeep (GCM packets, whole blocks: tkeep covers the packet, lanes after it 0).
 //   out: the output bytes (tkeep bytes only), concatenated.
 // report: "seg FIRST LAST BYTES RESET" per segment between resets, then
@@ -47,7 +48,7 @@ enum : uint32_t { STATUS = offsetof(aes_axis_regs_t, STATUS), ERROR = offsetof(a
                   BLOCKS_OUT = offsetof(aes_axis_regs_t, BLOCKS_OUT) };
 
 struct Job {
-    uint8_t key[sizeof(aes_axis_regs_t::KEY)] = {0};
+    uint8_t key[2 * sizeof(aes_axis_regs_t::KEY)] = {0};   // XTS: key 1 then key 2
     int key_len = 0, mode = 0, decrypt = 0;
     uint8_t iv[sizeof(aes_axis_regs_t::IV)] = {0};
     size_t nbytes = 0;
@@ -134,13 +135,13 @@ int main(int argc, char** argv) {
     {
         FILE* f = std::fopen(opt["jobs"].c_str(), "r");
         if (!f) { std::perror("jobs"); return 2; }
-        char key[80], iv[40];
+        char key[160], iv[40];
         Job j;
         unsigned long long nb;
-        while (std::fscanf(f, "%79s %d %d %d %39s %llu %ld %d", key, &j.key_len, &j.mode, &j.decrypt,
+        while (std::fscanf(f, "%159s %d %d %d %39s %llu %ld %d", key, &j.key_len, &j.mode, &j.decrypt,
                            iv, &nb, &j.reset, &j.commit) == 8) {
-            std::memset(j.key, 0, 32);
-            hex_to(key, j.key, 32);
+            std::memset(j.key, 0, sizeof j.key);
+            hex_to(key, j.key, sizeof j.key);
             hex_to(iv, j.iv, 16);
             j.nbytes = nb;
             jobs.push_back(j);
@@ -192,7 +193,8 @@ int main(int argc, char** argv) {
     aes_axis_t dev;
     aes_axis_init(&dev, &axil_q, queue_write, nullptr);
     auto queue_commit = [&](const Job& j) {
-        int err = aes_axis_stage_and_commit(&dev, j.key, 16 + 8 * size_t(j.key_len), uint32_t(j.mode),
+        size_t kb = (16 + 8 * size_t(j.key_len)) * (j.mode == int(AES_AXIS_MODE_XTS) ? 2 : 1);
+        int err = aes_axis_stage_and_commit(&dev, j.key, kb, uint32_t(j.mode),
                                             j.decrypt, j.iv);
         if (err != AES_AXIS_OK) fail("the driver refused job %llu (error -%llu)", job_idx, (unsigned long long)(-err));
     };
@@ -213,7 +215,8 @@ int main(int argc, char** argv) {
         std::memcpy(bytes, &in[job_off + job_sent], real);
         for (int w = 0; w < 4 * lanes; ++w) cur_data[w] = le32(bytes + 4 * w);
         // CTR: tkeep = the message bytes; ECB/CBC: whole blocks (padding lanes kept, dropped later)
-        bool streamed = j.mode == AES_AXIS_MODE_CTR || j.mode == AES_AXIS_MODE_GCM;
+        bool streamed = j.mode == AES_AXIS_MODE_CTR || j.mode == AES_AXIS_MODE_GCM ||
+                        j.mode == int(AES_AXIS_MODE_XTS);
         uint32_t keep_bytes = streamed ? real : uint32_t(beat);
         for (int w = 0; w < keep_words; ++w) {
             int lo = 32 * w, n = int(keep_bytes) - lo;
