@@ -11,7 +11,7 @@
 //          and tuser (those of the input's last beat).
 // Output bytes where tkeep is 0 are 0. While a kept beat waits to leave (`emitting`), no
 // other core beat may leave (order). Every register is zeroed when its beat has left, so
-// nothing of the data stays (a CLEAR comes only when this side is empty).
+// nothing of the data or its metadata stays (a CLEAR comes only when this side is empty).
 `default_nettype none
 
 module aes_xts_out #(
@@ -105,12 +105,17 @@ module aes_xts_out #(
                 state <= S_EMIT1;
             end
             S_EMIT1: if (o_ready) begin
-                held <= {W{1'b0}};
+                held <= {W{1'b0}}; held_keep <= {16*LANES{1'b0}}; held_last <= 1'b0;
+                held_user <= {USER_WIDTH{1'b0}}; lane <= {LW{1'b0}};
                 state <= case2 ? S_EMIT2 : S_EMPTY;
-                if (!case2) r <= 128'h0;
+                if (!case2) begin
+                    r <= 128'h0; r_used <= 1'b0;
+                    tail_keep <= {16*LANES{1'b0}}; tail_last <= 1'b0; tail_user <= {USER_WIDTH{1'b0}};
+                end
             end
             default: if (o_ready) begin      // S_EMIT2
-                r <= 128'h0; tail_keep <= {16*LANES{1'b0}}; tail_user <= {USER_WIDTH{1'b0}};
+                r <= 128'h0; r_used <= 1'b0; case2 <= 1'b0;
+                tail_keep <= {16*LANES{1'b0}}; tail_last <= 1'b0; tail_user <= {USER_WIDTH{1'b0}};
                 state <= S_EMPTY;
             end
           endcase

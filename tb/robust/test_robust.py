@@ -13,7 +13,8 @@
   register reads its reset value, the staged key, the active context and the core's key
   context are zero, and a fresh COMMIT + stream matches OpenSSL.
 * test_clear_in_flight: CLEAR with blocks inside the core: they still come out right.
-* test_key_hygiene: no remanence. Traffic in every mode (GCM packets too), then CLEAR (resp.
+* test_key_hygiene: no remanence. Traffic in every mode (GCM packets too; XTS data units in
+  XTS builds), then CLEAR (resp.
   reset) with plaintext blocks inside, then idle: the staged key, the active context and the
   round keys are zero (hierarchical access; cocotb's Verilator build uses --public-flat-rw);
   the run is repeated with other keys, IVs and data and every signal of aes_axis must match;
@@ -40,7 +41,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import Event, FallingEdge, RisingEdge
 from cocotbext.axi import AxiStreamBus, AxiStreamSink, AxiStreamSource
 
-from aeshw.model import gcm_packet as gp
+from aeshw.model import gcm_packet as gp, xts
 from aeshw.sim import param
 from flops import flop_names
 
@@ -49,12 +50,14 @@ from aeshw import regs
 from axis_tb import (ARCH, BEAT, BLOCKS_IN, BLOCKS_OUT, CAPS, CBC, COMMAND, CTR, CTRL, CTRL_FIELDS, ECB,
                      ERROR, ID, ID_VALUE, IV0, KEY0, KEY_LEN, LANES, STATUS, AxisTB, Context, field,
                      oneshot)
+from axis_tb import XTS as XTS_MODE
 
 STAGES = param("STAGES", 1)
 U = param("U", 1)
 KEY_MODE = param("KEY_MODE", "SHARED")
 GCM = param("GCM", 1)                  # MODE 3 built (aes_axis default)
 GCM_MODE = 3
+XTS = param("XTS", 0)                  # XTS built ({MODE_HI, MODE} = 4)
 SIM = os.environ.get("SIM", "verilator")
 RANDOM_OPS = int(os.environ.get("ROBUST_RANDOM_OPS", "600"))
 OKAY, SLVERR = 0, 2
@@ -73,7 +76,8 @@ def caps_value() -> int:
     values = {"LANES": min(LANES, 255), "ARCH": getattr(regs, f"ARCH_{ARCH}"), "ENC": 1, "DEC": 1,
               "KEY_SIZES": 7, "MODES": 7, "AGILE": int(ARCH == "PIPELINED" and KEY_MODE == "AGILE"),
               "STAGES": min(1 if ARCH == "ITERATIVE" else STAGES, 15),
-              "U": min(U if ARCH == "FOLDED" else 1, 15), "GCM": int(bool(GCM))}
+              "U": min(U if ARCH == "FOLDED" else 1, 15), "GCM": int(bool(GCM)),
+              "XTS": int(bool(XTS))}
     return sum(v << getattr(regs, f"CAPS_{k}_LSB") for k, v in values.items())
 
 
@@ -85,6 +89,7 @@ class RegModel:
         self.ctrl = 0
         self.iv = [0] * 4
         self.key = [0] * 8
+        self.key2 = [0] * 8                 # XTS key 2
         self.err = 0
         self.ready = False
         self.blocks_in = 0
@@ -108,8 +113,13 @@ class RegModel:
 
     def cfg_ok(self) -> bool:
         mode, klen = field(self.ctrl, "CTRL", "MODE"), field(self.ctrl, "CTRL", "KEY_LEN")
-        # every build here has all key sizes and both directions; GCM if built
-        return (mode != regs.MODE_GCM or bool(GCM)) and klen in KEY_LEN.values()
+        # every build here has all key sizes and both directions; GCM, XTS if built
+        if klen not in KEY_LEN.values():
+            return False
+        if field(self.ctrl, "CTRL", "MODE_HI"):          # XTS: key 1 != key 2 over their length
+            n = (4, 6, 8)[klen]
+            return bool(XTS) and mode == regs.MODE_ECB and self.key[:n] != self.key2[:n]
+        return mode != regs.MODE_GCM or bool(GCM)
 
     def write(self, addr: int, data: int, strb: int) -> int:
         if not self.mapped(addr):
@@ -121,7 +131,7 @@ class RegModel:
             self.err &= ~data & regs.ERROR_FIELDS
         elif a == COMMAND and strb & 1 and data & regs.COMMAND_FIELDS:
             if data & regs.COMMAND_CLEAR_MASK:             # CLEAR wins
-                self.key, self.iv, self.ready = [0] * 8, [0] * 4, False
+                self.key, self.key2, self.iv, self.ready = [0] * 8, [0] * 8, [0] * 4, False
             elif self.cfg_ok():
                 self.ready = True
             else:
@@ -129,6 +139,9 @@ class RegModel:
         elif KEY0 <= a < KEY0 + 32:
             i = (a - KEY0) // 4
             self.key[i] = self.merge(self.key[i], data, strb)
+        elif regs.KEY20 <= a < regs.KEY20 + 32:
+            i = (a - regs.KEY20) // 4
+            self.key2[i] = self.merge(self.key2[i], data, strb)
         elif IV0 <= a < IV0 + 16:
             i = (a - IV0) // 4
             self.iv[i] = self.merge(self.iv[i], data, strb)
@@ -154,7 +167,7 @@ class RegModel:
             return self.blocks_in, OKAY
         if a == BLOCKS_OUT:
             return self.blocks_out, OKAY
-        return 0, OKAY                                     # COMMAND, KEY0-7
+        return 0, OKAY                                     # COMMAND, KEY0-7, KEY2_0-7
 
     def key_bytes(self) -> bytes:
         return b"".join(w.to_bytes(4, "little") for w in self.key)
@@ -532,7 +545,7 @@ NONZERO_ALLOWED = {
                                          "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits"),
     "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "u_bank0.idle",
-                             "u_bank1.idle"),
+                             "u_bank1.idle", "u_in.next_first"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
                                                                   ".u_expand.u_word_cut."),
 }
@@ -836,6 +849,18 @@ async def hygiene_run(tb, klen: int, secret_seed: int, end: str):
             await tb.send(gp.packet(iv, aad, data, 16, t, LANES), user=0)
             want = gp.expected_output(key, iv, aad, data, 16, t if decrypt else None, LANES)
             assert await tb.recv_bytes(len(want)) == want, "GCM packet differs from OpenSSL"
+            await tb.drain()
+    if XTS:                                     # data units with and without stealing, both directions
+        for decrypt in (False, True):
+            key2, tweak = key + rbytes(rng, klen), rbytes(rng, 16)
+            await tb.commit(key2, XTS_MODE, decrypt, tweak)
+            while not tb.sink.empty():
+                tb.sink.recv_nowait()
+            for n in (16 * 3 + 5, BEAT * 2):
+                d = rbytes(rng, n)
+                await tb.send(d, user=0)
+                assert await tb.recv_bytes(n) == xts.oracle(key2, tweak, d, decrypt), "XTS unit differs"
+                tweak = xts.next_tweak(tweak)
             await tb.drain()
     await tb.commit(key, ECB, True, rbytes(rng, 16))
     tb.sink.pause = True                        # m_axis stalled: the blocks stay inside

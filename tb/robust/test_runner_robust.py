@@ -18,7 +18,7 @@ HERE = Path(__file__).parent
 
 BUILDS = [
     ("iterative-l1", {"ARCH": "ITERATIVE", "LANES": 1, "USER_WIDTH": 1}),
-    ("pipelined-l1", {"ARCH": "PIPELINED", "LANES": 1, "USER_WIDTH": 2}),
+    ("pipelined-l1", {"ARCH": "PIPELINED", "LANES": 1, "USER_WIDTH": 2, "XTS": 1}),   # XTS too
 ]
 
 
