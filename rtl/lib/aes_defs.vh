@@ -8,6 +8,8 @@
 //   aes_nr_max(keys)        the most rounds of the sizes built
 //   aes_keep_mask(keep)     a block's byte mask from its 16 tkeep bits (byte k of
 //                           the block is kept where keep[k] = 1)
+//   aes_bswap128(x)         a block's 16 bytes in reverse order: register byte order (byte 0
+//                           at [7:0]) <-> a 128-bit big-endian number (byte 0 most significant)
 //   aes_cnt_w(lat, depth)   bits of a core's beat counters (beats in flight, FIFO
 //                           credits, a key bank's beats): they count up to lat + depth
 
@@ -41,4 +43,13 @@ endfunction
 function integer aes_cnt_w;
     input integer lat, depth;
     aes_cnt_w = $clog2(lat + depth + 1) + 1;
+endfunction
+
+function [127:0] aes_bswap128;
+    input [127:0] x;
+    integer bs_i;
+    begin
+        for (bs_i = 0; bs_i < 16; bs_i = bs_i + 1)
+            aes_bswap128[8*(15-bs_i) +: 8] = x[8*bs_i +: 8];
+    end
 endfunction

@@ -49,14 +49,7 @@ module aes_gf128_mul #(
     localparam [63:0] R_HI = 64'he100000000000000;   // x^0, x^1, x^2, x^7 in the high half
 
     // project byte order <-> standard order (x^0 = bit 127): reverse the bytes (wiring)
-    function automatic [127:0] bswap;
-        input [127:0] v;
-        integer i;
-        begin
-            for (i = 0; i < 16; i = i + 1)
-                bswap[8*i +: 8] = v[8*(15-i) +: 8];
-        end
-    endfunction
+    `include "aes_defs.vh"           // aes_bswap128
 
     // a * b, both in standard order; each 128-bit value as two 64-bit halves
     function automatic [127:0] mul_std;
@@ -108,9 +101,9 @@ module aes_gf128_mul #(
         if (REG != 0) begin : g_reg
             always @(posedge clk)
                 if (!rst_n)  p <= {128{1'b0}};
-                else if (en) p <= bswap(mul_std(bswap(a), bswap(b))) ^ c;
+                else if (en) p <= aes_bswap128(mul_std(aes_bswap128(a), aes_bswap128(b))) ^ c;
         end else begin : g_comb
-            always @(*) p = bswap(mul_std(bswap(a), bswap(b))) ^ c;
+            always @(*) p = aes_bswap128(mul_std(aes_bswap128(a), aes_bswap128(b))) ^ c;
         end
     endgenerate
 endmodule

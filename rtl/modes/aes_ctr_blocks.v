@@ -47,14 +47,7 @@ module aes_ctr_blocks #(
     localparam integer LANES_I = LANES;
     localparam [LOB:0] STEP = LANES_I[LOB:0];
 
-    function [127:0] bswap;      // register byte order <-> 128-bit big-endian integer
-        input [127:0] x;
-        integer b;
-        begin
-            for (b = 0; b < 16; b = b + 1)
-                bswap[8*(15-b) +: 8] = x[8*b +: 8];
-        end
-    endfunction
+    `include "aes_defs.vh"           // aes_bswap128: register byte order <-> big-endian number
 
     function [NB-2:0] byte_ones;   // bit b: byte b of x is all ones (the top byte's: not needed)
         input [HIB-1:0] x;
@@ -71,7 +64,7 @@ module aes_ctr_blocks #(
     reg  [HIB-1:0] hi_inc;     // hi + 1 (mod 2^HIB), once `stale` is 0
     reg            stale;      // hi changed at the last edge: hi_inc is recomputed now
 
-    wire [127:0]   load_int = bswap(value);
+    wire [127:0]   load_int = aes_bswap128(value);
     wire [LOB:0]   lo_next  = {1'b0, lo} + STEP;   // [LOB]: the step carries into hi
 
     // hi + 1 flips bit 8b+t of hi when every lower bit is 1: every byte below b (an exclusive
@@ -130,7 +123,7 @@ module aes_ctr_blocks #(
     always @(*)
         for (j = 0; j < LANES; j = j + 1) begin
             lane_lo = {1'b0, lo} + j[LOB:0];
-            blocks[128*j +: 128] = bswap({lane_lo[LOB] ? hi_inc : hi, lane_lo[LOB-1:0]});
+            blocks[128*j +: 128] = aes_bswap128({lane_lo[LOB] ? hi_inc : hi, lane_lo[LOB-1:0]});
         end
 
 `ifdef FORMAL

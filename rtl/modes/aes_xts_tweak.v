@@ -10,6 +10,13 @@
 // The data-unit number is a 128-bit little-endian number (byte 0, bits [7:0], least
 // significant, as IEEE 1619 and dm-crypt's plain64 use): the next unit's number is i + 1.
 //
+// The number is counted by aes_ctr_blocks (LANES 1): its split increment (an 8-bit add and the
+// high part's successor kept in a register) keeps the 128-bit carry off the clock; counted
+// here as a plain `num + 1`, it was the whole IP's worst path (2.8 ns: docs/results/notes.md).
+// aes_ctr_blocks counts a big-endian number, so the little-endian number goes in and comes out
+// byte-swapped. Its contract holds: no step in the cycle after a load (the key handshake comes
+// first), and a load before any step after a clear.
+//
 // Rate: the core does one tweak per Nr cycles per round unit; a data unit of B bytes on a
 // LANES-block stream lasts B / (16 LANES) cycles, so TU >= 14 LANES 16 / B keeps up with
 // back-to-back units of B bytes (aes_mode_engine picks TU for 512-byte units).
@@ -41,7 +48,7 @@ module aes_xts_tweak #(
     reg  [5:0]  drop;         // results still to come that belong to an earlier key
     reg         need_key;     // key 2 not yet handed to the core
     reg         running;      // requests may go in
-    reg [127:0] num;          // next data-unit number to encrypt
+    wire [127:0] num;         // next data-unit number to encrypt (little-endian)
     reg [255:0] key_q;        // key 2, until the core has taken it
     reg [1:0]   len_q;
 
@@ -52,6 +59,14 @@ module aes_xts_tweak #(
     wire pop     = out_valid && (stale || take || !running);
     assign t_valid = running && out_valid && !stale;
     assign t_data  = t_valid ? out_data : 128'h0;
+
+    `include "aes_defs.vh"           // aes_bswap128
+    wire [127:0] num_be;
+    aes_ctr_blocks #(.LANES(1)) u_num (
+        .clk(clk), .rst_n(rst_n), .clear(clear), .load(load && !clear), .value(aes_bswap128(first)),
+        .step(in_fire), .blocks(num_be)
+    );
+    assign num = aes_bswap128(num_be);
 
     aes_core_folded #(.U(TU), .LANES(1), .STAGES(1), .IMPL(IMPL), .MODE("ENC"), .USER_W(1)) u_core (
         .clk(clk), .rst_n(rst_n),
@@ -70,17 +85,16 @@ module aes_xts_tweak #(
         end
         if (!rst_n || clear) begin
             need_key <= 1'b0; running <= 1'b0;
-            num <= 128'h0; key_q <= 256'h0; len_q <= 2'd0;
+            key_q <= 256'h0; len_q <= 2'd0;
         end else if (load) begin
             drop <= outst + {5'd0, in_fire} - {5'd0, pop};   // every request made so far is stale
             need_key <= 1'b1; running <= 1'b1;
-            num <= first; key_q <= key2; len_q <= key_len;
+            key_q <= key2; len_q <= key_len;
         end else begin
             if (need_key && key_ready) begin
                 need_key <= 1'b0;
                 key_q    <= 256'h0;      // the core holds it now: no second copy here
             end
-            if (in_fire) num <= num + 128'd1;
         end
     end
 endmodule

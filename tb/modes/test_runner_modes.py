@@ -29,5 +29,5 @@ def test_mode_piece(top, sim, lanes):
 @pytest.mark.parametrize("sim,tu,impl", [("icarus", 1, "LUT"), ("verilator", 2, "COMPOSITE")])
 def test_xts_tweak(sim, tu, impl):
     run(toplevel="aes_xts_tweak", test_module="test_xts_tweak", test_dir=HERE,
-        sources=filelist("aes_core_folded") + [RTL / "modes" / "aes_xts_tweak.v"],
+        sources=filelist("aes_core_folded") + [RTL / "modes" / f for f in ("aes_ctr_blocks.v", "aes_xts_tweak.v")],
         parameters={"TU": tu, "IMPL": impl}, sim=sim)

@@ -170,7 +170,7 @@ def write_page() -> None:
             L += ["| | configuration | device | LUTs | FFs | BRAM | Fmax MHz | Gbps | latency | blk/clk | harness LUT/FF | note |",
                   "|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in tr:
-                h = r.get("harness_counts", {})
+                h = r.get("harness_counts") or {}     # the whole IP (axis) has no harness
                 note = r.get("fmax_source") or ""
                 if t != "xilinx" and "fits" in r:
                     note = ("fits; " if r["fits"] else "does NOT fit; ") + note

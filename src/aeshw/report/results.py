@@ -40,7 +40,7 @@ def cfg_desc(r: dict) -> str:
     if r["arch"] in ("pipelined", "axis"):
         s += f", {r['key_mode']}, KEYS={r['keys']}"
     if r["arch"] == "axis":      # the whole IP around a PIPELINED core
-        s += ", whole IP, GCM 0"
+        s += ", whole IP, GCM 0" + (", XTS" if r.get("params", {}).get("XTS") else "")
     if r.get("label"):
         s += f" (**{r['label']}**)"
     return s
