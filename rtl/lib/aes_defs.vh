@@ -13,6 +13,11 @@
 //   aes_cnt_w(lat, depth)   bits of a core's beat counters (beats in flight, FIFO
 //                           credits, a key bank's beats): they count up to lat + depth
 
+// Every module that needs these includes this file, so a module and a submodule of it both
+// declare them; a Verilator run over several tops at once (verilator -Wall over all of rtl/)
+// then reports the submodule's copy as hiding its parent's (VARHIDDEN). They are the same
+// functions: waived for this file only.
+/* verilator lint_off VARHIDDEN */
 function [3:0] aes_nr;
     input [1:0] len;
     aes_nr = 4'd10 + {1'b0, len, 1'b0};
@@ -53,3 +58,4 @@ function [127:0] aes_bswap128;
             aes_bswap128[8*(15-bs_i) +: 8] = x[8*bs_i +: 8];
     end
 endfunction
+/* verilator lint_on VARHIDDEN */
