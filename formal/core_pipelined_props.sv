@@ -4,8 +4,8 @@
 // core_pipelined).
 //
 // Abstraction: aes_sbox is replaced by formal/stub_sbox.v (output free in
-// every cycle): cipher state and round keys (both banks, the expansion) are
-// arbitrary data; the control (key banks' lengths/valid, bank counters,
+// every cycle): cipher state and round keys (the load bank, the rounds' keys, the
+// expansion) are arbitrary data; the control (key length and valid, key switch,
 // per-round valid and control, credits, output FIFO) is the real RTL. The
 // key port is free (any load, refused lengths/directions, key_clear at any
 // time), reset at any time.
@@ -33,7 +33,7 @@ module core_pipelined_props #(
     localparam NR     = 10;             // AES-128 only
     localparam LAT    = NR + 1;         // docs: Nr*STAGES + 1
     localparam FDEPTH = LAT + 2;        // the core's OUT_DEPTH = 0 sizing
-    localparam CW     = USER_W + 4;     // per-round control {user, bank, inv, len}
+    localparam CW     = USER_W + 3;     // per-round control {user, inv, len}
 
     wire key_ready, key_error, in_ready, out_valid, busy;
     wire [127:0]      out_data;
@@ -53,12 +53,10 @@ module core_pipelined_props #(
     // ---- probes --------------------------------------------------------------
     (* keep *) wire [5:0]             p_in_flight;
     (* keep *) wire [5:0]             p_credits;
-    (* keep *) wire [5:0]             p_bank_cnt0, p_bank_cnt1;
-    (* keep *) wire [1:0]             p_bank_idle;
     (* keep *) wire                   p_klast;
     (* keep *) wire                   p_expanding;
     (* keep *) wire [3:0]             p_step;
-    (* keep *) wire [1:0]             p_bank_len0, p_bank_len1;
+    (* keep *) wire [1:0]             p_ctx_len;
     (* keep *) wire [NR:0]            p_v;           // round i valid (bit 0 unused, 0)
     (* keep *) wire [CW*NR-1:0]       p_ctl;         // round i control at [CW*(i-1) +: CW]
     (* keep *) wire [4:0]             p_f_count;
@@ -113,7 +111,6 @@ module core_pipelined_props #(
 
     integer i, j;
     reg [4:0] behind;                   // valid rounds above round i (older blocks)
-    reg [5:0] in_bank1;                 // valid rounds whose block uses key bank 1
     always @* if (f_init && rst_n) begin
         // ---- stated properties ----------------------------------------------
         if (out_valid) assert (out_user == out_seq);              // order, no drop/dup
@@ -132,32 +129,28 @@ module core_pipelined_props #(
         end
 
         // ---- inductive invariants (internal state) --------------------------
-        assert (p_bank_len0 == 2'd0 && p_bank_len1 == 2'd0);
+        assert (p_ctx_len == 2'd0);
         if (p_expanding) assert (f_kpend && f_klen == 2'd0 && p_step <= NR && p_klast == (p_step == NR));
         assert (p_f_count <= FDEPTH && p_f_rd < FDEPTH && p_f_wr < FDEPTH);
         assert ((p_f_rd + p_f_count) % FDEPTH == p_f_wr);
         assert (p_f_count + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
         assert (p_credits == FDEPTH - p_f_count - p_in_flight);
-        assert (p_bank_idle == {p_bank_cnt1 == 6'd0, p_bank_cnt0 == 6'd0});
         for (j = 0; j < FDEPTH; j = j + 1)
             if (j < p_f_count)
                 assert (p_f_user[USER_W*((p_f_rd + j) % FDEPTH) +: USER_W] == out_seq + j[USER_W-1:0]);
         behind = 0;
-        in_bank1 = 0;
         for (i = NR; i >= 1; i = i - 1) begin
-            if (p_v[i] && p_ctl[CW*(i-1) + 3]) in_bank1 = in_bank1 + 1;
             if (p_v[i]) begin
                 assert (p_ctl[CW*(i-1) +: 2] == 2'd0);
-                assert (p_ctl[CW*(i-1) + 4 +: USER_W] == out_seq + p_f_count[USER_W-1:0] + behind[USER_W-1:0]);
+                assert (p_ctl[CW*(i-1) + 3 +: USER_W] == out_seq + p_f_count[USER_W-1:0] + behind[USER_W-1:0]);
             end
             behind = behind + p_v[i];
         end
         assert (p_in_flight == behind);
-        assert (p_bank_cnt1 == in_bank1 && p_bank_cnt0 == {1'b0, behind} - in_bank1);   // per bank
         if (trk) begin
             assert (age >= 1 && trk_pos < outstanding);
-            if (age <= NR) assert (p_v[age] && p_ctl[CW*(age-1) + 4 +: USER_W] == trk_seq);
+            if (age <= NR) assert (p_v[age] && p_ctl[CW*(age-1) + 3 +: USER_W] == trk_seq);
             else           assert (trk_pos < p_f_count);
             assert (ahead <= FDEPTH - 1);
             if (ahead == 0) assert (trk_pos == 0);

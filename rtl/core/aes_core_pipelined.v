@@ -10,16 +10,18 @@
 // (AES-128, STAGES = 1: 11 cycles); AGILE's is below.
 //
 // KEY_MODE "SHARED": one key expansion for the whole core (all lanes, all
-//   rounds): two banks of round-key registers, bank slot i holding the key
-//   round i uses (slot 0: whitening), written in stage order so decryption
-//   needs no reordering. Each block carries a bank bit; a key load expands
-//   into the idle bank (one aes_key_step, one step per KPIPE + 1 clocks) while
-//   blocks keep flowing with the old key; the key handshake completes when the
-//   new bank is ready, and blocks accepted after it use the new bank. A bank
-//   is reused only once no block of it is in flight. key_ready is therefore
-//   low for (Nr + 1) * (KPIPE + 1) cycles (+ any drain of the bank from two
-//   keys ago); in_ready
-//   never drops for a key change of the same key length.
+//   rounds) into a load bank of round keys (aes_key_bank; slot i holds the key
+//   round i uses, slot 0 the whitening key), written in stage order so
+//   decryption needs no reordering. A key load expands into it (one
+//   aes_key_step, one step per KPIPE + 1 clocks) while blocks keep flowing with
+//   the old key; the key handshake completes when the bank is ready, and blocks
+//   accepted after it use the new key: each round's key is a register that
+//   copies its slot of the load bank when the first such block reaches that
+//   round (exact, as the datapath never stalls). The next load starts once that
+//   switch has passed the last round (NR_MAX * STAGES cycles). key_ready is
+//   therefore low for (Nr + 1) * (KPIPE + 1) cycles (+ what is left of the
+//   previous switch); in_ready never drops for a key change of the same key
+//   length.
 //   Exit taps after rounds 10/12/14; all blocks in flight share one key
 //   length, so a key-length change waits until the pipeline has drained.
 // KEY_MODE "AGILE": every block carries its key window down the pipeline (a
@@ -94,7 +96,6 @@ module aes_core_pipelined #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
-    localparam CNT_W   = aes_cnt_w(LAT_MAX, FDEPTH);   // the key banks' beat counts, as aes_out_stage's
 
     // The key length the datapath uses: a constant in a build with one key size (only
     // that size is ever accepted), so its length logic folds away.
@@ -110,7 +111,7 @@ module aes_core_pipelined #(
     wire             key_ok;            // context valid and usable for this beat
     wire             credit_ok;
     /* verilator lint_off UNUSEDSIGNAL */   // AGILE builds: every beat carries its own key length
-    wire             out_empty;         // no beat in flight (SHARED: same-length check)
+    wire             out_empty;         // no beat in flight (SHARED: same-length check, scrub)
     /* verilator lint_on UNUSEDSIGNAL */
     assign in_ready = key_ok && credit_ok;
     wire accept = in_valid && in_ready;
@@ -228,21 +229,19 @@ module aes_core_pipelined #(
         assign exit_state = r_state[NR_MAX];
         assign exit_user  = r_user[NR_MAX];
     end else begin : g_shared
-        // ---- two banks of round keys, slot i = key of round i ----------------
-        wire [128*(NR_MAX+1)-1:0] bank0, bank1;   // the two banks' slots (aes_key_bank)
-        reg  [1:0]   bank_len [0:1];
-        reg          bank_inv [0:1];
-        reg          cur;                 // bank for newly accepted beats
+        // ---- the round keys (aes_key_bank): load bank, and each round's key --
+        wire [127:0] load0;               // load bank slot 0 (the whitening key)
+        wire [128*NR_MAX-1:0] rkeys;      // round i's key at [128*(i-1) +: 128]
+        wire         kbusy;               // the last new key has not reached every round
+        reg  [1:0]   ctx_len;             // the key in force: length, direction
+        reg          ctx_inv;
         reg          have_key;
         reg          expanding;
         reg  [3:0]   step;
         reg          last;                // step == Nr of the key being expanded
-        reg          load_bank;           // the bank being loaded (nxt; a copy with few loads)
         reg  [NR_MAX:0] slot_oh;          // one-hot: the bank slot step's round key goes to
         reg  [255:0] win;
         reg          err_q;
-        wire [1:0]   bank_idle;           // no beat in flight uses bank k (a register)
-        wire         exit_bank;
         reg  [1:0]   pipe_len;            // key length of the beats in flight
 
         wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
@@ -251,13 +250,20 @@ module aes_core_pipelined #(
         // len_ok in a one-size build, so bank lengths, the same-length check in front of
         // in_ready and the final-round selects fold away).
         wire [1:0] klen = fixed_len(key_len);
-        wire nxt    = ~cur;
         wire [3:0] nr_new = aes_nr(klen);
-        // Start expanding the presented key once the idle bank has drained.
-        wire start  = key_valid && !expanding && len_ok && dir_ok && bank_idle[nxt];
+        // key_clear zeroizes the context at once, but the round keys only once the
+        // last beat has left the rounds (scrub): beats inside the core when the key
+        // is cleared still need them (they finish with their key, as on a key
+        // change). Reset scrubs the same way, in the first cycle after it. A load
+        // starts once the previous key switch has passed every round and no scrub waits
+        // (or it happens now): the scrub always comes before the new round keys.
+        reg  scrub;
+        wire scrub_now = scrub && out_empty;
+        wire start  = key_valid && !expanding && len_ok && dir_ok && !kbusy && (!scrub || out_empty);
         reg  [1:0] kph;                   // clock of the current step, 0..KPIPE
         wire       kstep = (kph == KPIPE[1:0]);   // the step's result is valid this clock
         wire done   = expanding && kstep && last;
+        wire apply = done && rst_n && !key_clear;   // the new key is in force from the next cycle
         wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
         assign key_ready = done || refuse;
         assign key_error = err_q;
@@ -278,36 +284,24 @@ module aes_core_pipelined #(
                                                  : {{NR_MAX{1'b0}}, 1'b1};
         wire [NR_MAX:0] slot_next  = key_decrypt ? (slot_oh >> 1) : (slot_oh << 1);
 
-        // key_clear zeroizes the context at once, but a bank's round keys only once
-        // its last beat has left the rounds (scrub): beats inside the core when the
-        // key is cleared still need them (they finish with their key, as on a key
-        // change). A load into a bank (start) waits for it to be empty, so the
-        // scrub always comes before the new round keys. Reset scrubs both banks the
-        // same way, in the first cycle after it.
-        reg [1:0] scrub;
-        wire [1:0] scrub_now = scrub & bank_idle;
-        // wkey: the whitening key (slot 0) of bank `cur`, in its own register, so the
-        // whitening XOR in front of round 1 reads a register, not a bank multiplexer
-        // selected by `cur` (that path set the clock at one stage per round).
+        // wkey: the whitening key in force, in its own register, so the whitening XOR
+        // in front of round 1 reads a register (no multiplexer on that path).
         reg [127:0] wkey;
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
-                cur <= 1'b0; have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; kph <= 2'd0;
-                last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}}; load_bank <= 1'b0;
+                have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; kph <= 2'd0;
+                last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}};
                 win <= 256'h0; err_q <= 1'b0; wkey <= 128'h0;
-                scrub <= 2'b11;
-                bank_len[0] <= 2'd0; bank_len[1] <= 2'd0;
-                bank_inv[0] <= 1'b0; bank_inv[1] <= 1'b0;
+                scrub <= 1'b1;
+                ctx_len <= 2'd0; ctx_inv <= 1'b0;
             end else begin
-                if (scrub_now[0]) scrub[0] <= 1'b0;
-                if (scrub_now[1]) scrub[1] <= 1'b0;
+                if (scrub_now) scrub <= 1'b0;
                 if (refuse) err_q <= 1'b1;
                 if (start) begin
                     expanding <= 1'b1;
                     step      <= 4'd0;
                     last      <= 1'b0;
                     slot_oh   <= slot_first;
-                    load_bank <= nxt;
                     kph       <= 2'd0;
                     win       <= key_masked;
                 end else if (expanding && !kstep) begin
@@ -319,39 +313,28 @@ module aes_core_pipelined #(
                     last    <= (step + 4'd1 == nr_new);
                     slot_oh <= slot_next;
                     if (done) begin
-                        expanding     <= 1'b0;
-                        cur           <= nxt;
+                        expanding <= 1'b0;
                         // slot 0: written at step 0 (encrypt) or now, at step Nr (decrypt)
-                        wkey          <= key_decrypt ? win[127:0] : (load_bank ? bank1[127:0] : bank0[127:0]);
-                        have_key      <= 1'b1;
-                        err_q         <= 1'b0;
-                        bank_len[nxt] <= klen;
-                        bank_inv[nxt] <= key_decrypt;
+                        wkey      <= key_decrypt ? win[127:0] : load0;
+                        have_key  <= 1'b1;
+                        err_q     <= 1'b0;
+                        ctx_len   <= klen;
+                        ctx_inv   <= key_decrypt;
                     end
                 end
             end
         end
 
-        // ---- the round-key banks (aes_key_bank) ---------------------------------
+        // ---- the round keys (aes_key_bank) ----------------------------------------
         // Round key `step` (the low 128 bits of window `step`) into slot_oh's slot of
-        // the loading bank when a step completes; zeros into every slot of a bank
-        // when it is scrubbed. Each bank counts the beats in flight that use it.
+        // the load bank when a step completes; `apply` moves the bank into the
+        // rounds' keys; zeros into every key when scrubbed.
         wire kwrite = rst_n && !key_clear && expanding && kstep;
-        wire inc0 = accept && !cur, inc1 = accept && cur;
-        wire dec0 = exiting && !exit_bank, dec1 = exiting && exit_bank;
-        aes_key_bank #(.NR_MAX(NR_MAX), .CNT_W(CNT_W)) u_bank0 (
-            .clk(clk), .rst_n(rst_n), .scrub(scrub_now[0]), .write(kwrite && !load_bank),
-            .slot_oh(slot_oh), .wdata(win[127:0]), .inc(inc0), .dec(dec0),
-            .slots(bank0), .idle(bank_idle[0])
+        aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES)) u_bank (
+            .clk(clk), .rst_n(rst_n), .scrub(scrub_now), .write(kwrite),
+            .slot_oh(slot_oh), .wdata(win[127:0]), .apply(apply),
+            .load0(load0), .keys(rkeys), .busy(kbusy)
         );
-        aes_key_bank #(.NR_MAX(NR_MAX), .CNT_W(CNT_W)) u_bank1 (
-            .clk(clk), .rst_n(rst_n), .scrub(scrub_now[1]), .write(kwrite && load_bank),
-            .slot_oh(slot_oh), .wdata(win[127:0]), .inc(inc1), .dec(dec1),
-            .slots(bank1), .idle(bank_idle[1])
-        );
-
-        wire [1:0] ctx_len = bank_len[cur];
-        wire       ctx_inv = bank_inv[cur];
         // Same key length as the beats in flight, or an empty pipeline.
         assign key_ok = have_key && (out_empty || (pipe_len == ctx_len));
 
@@ -361,29 +344,24 @@ module aes_core_pipelined #(
         end
 
         // ---- the rounds --------------------------------------------------------
-        // Control per beat: {user, bank, inv, len}; valid separately (reset).
-        localparam CW = USER_W + 4;
+        // Control per beat: {user, inv, len}; valid separately (reset).
+        localparam CW = USER_W + 3;
         wire           s_valid [0:NR_MAX];
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
         assign s_state[0] = in_data ^ {LANES{wkey}};
-        assign s_ctl[0]   = {in_user, cur, ctx_inv, ctx_len};
+        assign s_ctl[0]   = {in_user, ctx_inv, ctx_len};
 
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round
             wire [CW-1:0] ctl_in = s_ctl[i-1];
             wire [1:0]    len_in = ctl_in[1:0];
             wire          inv_in = ctl_in[2];
             wire final_round = (i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14);
-            // Bank bit at the last stage picks this round's key (KEY_LAG = STAGES-1).
-            wire [CW-1:0] ctl_last;
-            aes_delay #(.WIDTH(CW), .DEPTH(STAGES-1)) u_ctl_lag (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
+            aes_delay #(.WIDTH(CW), .DEPTH(STAGES)) u_ctl_out (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(s_ctl[i])
             );
-            aes_delay #(.WIDTH(CW), .DEPTH(1)) u_ctl_out (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
-            );
-            wire [127:0] rk = ctl_last[3] ? bank1[128*i +: 128] : bank0[128*i +: 128];
+            wire [127:0] rk = rkeys[128*(i-1) +: 128];   // a register (aes_key_bank)
             // A beat that left at an exit tap leaves a bubble behind it.
             wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
             aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
@@ -419,10 +397,8 @@ module aes_core_pipelined #(
             assign tap14 = 1'b0; assign st14 = {W{1'b0}}; assign c14 = {(CW-3){1'b0}};
         end
         assign exiting    = tap10 || tap12 || tap14;
-        wire [CW-1:3] exit_ub = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
         assign exit_state = tap10 ? s_state[10] : tap12 ? st12 : st14;
-        assign exit_user  = exit_ub[CW-1:4];
-        assign exit_bank  = exit_ub[3];
+        assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
     end
     endgenerate
 endmodule

@@ -1,23 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
-// aes_key_bank: one bank of round keys of the SHARED pipelined core
-// (aes_core_pipelined holds two: one in use, one loading), and the count of the
-// beats in flight that use it.
+// aes_key_bank: the round keys of the SHARED pipelined core (aes_core_pipelined):
+// the bank a key expansion loads, and the key each round uses, in a register of
+// its own right in front of that round's AddRoundKey.
 //
-// Slots 0..NR_MAX hold round keys 0..NR_MAX (slot_oh picks the slot a key step
-// writes). One write port: wdata into the slot of slot_oh when write is high, or
-// zeros into every slot when scrub is high (the core scrubs a bank only while it
-// is idle and never writes it then: a load starts only into a scrubbed, idle
-// bank). So a bank bit costs one multiplexer, with no reset or clear term; reset
-// and CLEAR zero the keys through the core's scrub, not here.
-// count: beats in flight that use this bank (inc: one enters, dec: one leaves);
-// idle: count == 0, as a register (it fans out to the bank's scrub and the load
-// start), decoded from the register so the late handshakes are its last gate.
-// CNT_W: bits of count, enough for the most beats the core holds.
+// Why two levels and not two banks with a select per round: a round key chosen
+// by a bank bit riding with each beat puts a 2:1 multiplexer, and the fan-out of
+// that bit, into every round's key path (the clock-setting path of the 1-stage
+// build, 1,280 multiplexers of area, and an extra LUT input per key bit on
+// FPGAs). Here a round's key is a register that changes only when a new key applies.
+//
+// load slots 0..NR_MAX: written by the expansion, wdata into the slot of slot_oh
+//   when write is high. Slot 0 (the whitening key) is read by the core (load0),
+//   which keeps the whitening key in a register of its own.
+// use slots 1..NR_MAX (keys; round i's key at [128*(i-1) +: 128]): use slot i
+//   copies load slot i exactly when the first beat of the new key reaches round
+//   i: `apply` (high in the cycle the new key comes into force: beats accepted
+//   from the next cycle on use it) travels down a delay line, and use slot i
+//   copies in the cycle apply + i*STAGES - 1, the last cycle in which round i
+//   serves a beat of the old key (a beat accepted in cycle t uses round i's key in
+//   cycle t + i*STAGES - 1, aes_round's KEY_LAG). The datapath never stalls, so
+//   these cycles are exact.
+// busy: the new key has not reached the last round yet (a register). The load slots
+//   must not be written while busy; the core starts no expansion then.
+// scrub: zeros into every slot of both levels at once (the core scrubs only while
+//   no beat is in flight and no expansion writes). So a key bit costs one
+//   multiplexer, with no reset or clear term; reset and CLEAR zero the keys
+//   through the core's scrub, not here. The delay line resets (rst_n) and keeps
+//   running through a scrub: copying zeros is harmless.
 `default_nettype none
 
 module aes_key_bank #(
     parameter NR_MAX = 10,
-    parameter CNT_W  = 5
+    parameter STAGES = 1
 ) (
     input  wire                       clk,
     input  wire                       rst_n,
@@ -25,10 +39,10 @@ module aes_key_bank #(
     input  wire                       write,
     input  wire [NR_MAX:0]            slot_oh,
     input  wire [127:0]               wdata,
-    input  wire                       inc,
-    input  wire                       dec,
-    output wire [128*(NR_MAX+1)-1:0]  slots,     // slot i at [128*i +: 128]
-    output reg                        idle
+    input  wire                       apply,
+    output wire [127:0]               load0,
+    output wire [128*NR_MAX-1:0]      keys,      // round i's key at [128*(i-1) +: 128]
+    output reg                        busy
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -36,37 +50,44 @@ module aes_key_bank #(
         if (NR_MAX != 10 && NR_MAX != 12 && NR_MAX != 14) begin : g_bad_param0
             ERROR_aes_key_bank_NR_MAX_must_be_10_12_or_14 u_stop ();
         end
-        if (CNT_W < 1) begin : g_bad_param1
-            ERROR_aes_key_bank_CNT_W_must_be_at_least_1 u_stop ();
+        if (STAGES < 1 || STAGES > 4) begin : g_bad_param1
+            ERROR_aes_key_bank_STAGES_must_be_1_to_4 u_stop ();
         end
     endgenerate
 
-    reg [127:0]     slot [0:NR_MAX];
-    reg [CNT_W-1:0] count;
+    localparam L = NR_MAX * STAGES - 1;   // tok[k]: apply delayed k + 1 cycles
 
-    wire [127:0] wd = scrub ? 128'h0 : wdata;
-    integer b;
-    always @(posedge clk)
-        for (b = 0; b <= NR_MAX; b = b + 1)
-            if (scrub || (write && slot_oh[b])) slot[b] <= wd;
+    reg [127:0] slot [0:NR_MAX];          // load slots
+    reg [127:0] rk   [1:NR_MAX];          // use slots
+    reg [L-1:0] tok;
 
+    // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
+    wire [L:0]      line = {tok, apply};
+    wire [NR_MAX:1] take;
     genvar i;
     generate
-        for (i = 0; i <= NR_MAX; i = i + 1) begin : g_out
-            assign slots[128*i +: 128] = slot[i];
+        for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
+            assign take[i] = line[i * STAGES - 1];
+            assign keys[128*(i-1) +: 128] = rk[i];
         end
     endgenerate
+    assign load0 = slot[0];
 
-    // Idle next cycle: nothing enters, and nothing is left after this exit.
-    wire idle_next = !inc && (dec ? (count == {{(CNT_W-1){1'b0}}, 1'b1})
-                                  : (count == {CNT_W{1'b0}}));
+    integer b;
+    always @(posedge clk) begin
+        for (b = 0; b <= NR_MAX; b = b + 1)
+            if (scrub || (write && slot_oh[b])) slot[b] <= scrub ? 128'h0 : wdata;
+        for (b = 1; b <= NR_MAX; b = b + 1)
+            if (scrub || take[b]) rk[b] <= scrub ? 128'h0 : slot[b];
+    end
+
     always @(posedge clk) begin
         if (!rst_n) begin
-            count <= {CNT_W{1'b0}};
-            idle  <= 1'b1;
+            tok  <= {L{1'b0}};
+            busy <= 1'b0;
         end else begin
-            count <= (inc && !dec) ? count + 1'b1 : (dec && !inc) ? count - 1'b1 : count;
-            idle  <= idle_next;
+            tok  <= line[L-1:0];
+            busy <= (line[L-1:0] != {L{1'b0}});
         end
     end
 endmodule

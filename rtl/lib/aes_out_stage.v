@@ -10,7 +10,9 @@
 //               counter: an accepted beat takes one, a beat leaving the FIFO gives
 //               it back, so credit_ok is a zero test of a register (no add and
 //               compare on the accept path).
-//   in_flight = beats accepted and not yet exited (empty: none).
+//   in_flight = beats accepted and not yet exited (empty: none; a register, equal
+//               to in_flight == 0 and decoded a cycle early from the handshakes, so
+//               it can drive wide loads such as a core's key scrub).
 // DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds), so
 // both counters fit CNT_W bits. busy: a beat in flight or in the FIFO.
 // RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs).
@@ -27,7 +29,7 @@ module aes_out_stage #(
     input  wire             rst_n,
     input  wire             accept,      // a beat enters the core (only with credit_ok)
     output wire             credit_ok,
-    output wire             empty,       // no beat in flight inside the core
+    output reg              empty,       // no beat in flight inside the core (a register)
     input  wire             exit_valid,  // a beat leaves the core
     input  wire [WIDTH-1:0] exit_data,
     output wire             out_valid,
@@ -63,18 +65,30 @@ module aes_out_stage #(
     wire             popped = out_valid && out_ready;
 
     assign credit_ok = (credits != {CNT_W{1'b0}});
-    assign empty     = (in_flight == {CNT_W{1'b0}});
     assign busy      = !empty || out_valid;
 
+    // None in flight next cycle (count_step's result is zero), decoded from the register:
+    // the late handshakes only select among the three compares.
+    wire empty_next = (accept == exit_valid) ? (in_flight == {CNT_W{1'b0}})
+                    : accept ? (in_flight == {CNT_W{1'b1}})
+                    : (in_flight == {{(CNT_W-1){1'b0}}, 1'b1});
     always @(posedge clk) begin
         if (!rst_n) begin
             in_flight <= {CNT_W{1'b0}};
             credits   <= DEPTH_C;
+            empty     <= 1'b1;
         end else begin
             in_flight <= count_step(in_flight, accept, exit_valid);
             credits   <= count_step(credits, popped, accept);
+            empty     <= empty_next;
         end
     end
+
+`ifdef FORMAL
+    // empty is in_flight == 0, decoded a cycle early (also an induction strengthening).
+    // (Every proof holds reset in its first cycle.)
+    always @* if (rst_n) assert (empty == (in_flight == {CNT_W{1'b0}}));
+`endif
 
     // The credits guarantee a free place for every exiting beat (in_ready and count unused).
     wire fifo_in_ready_unused;

@@ -310,8 +310,8 @@ def secrets(unit) -> dict[str, int]:
     out.update({f"ctr.{n}": int(getattr(unit.u_engine.u_ctr, n).value) for n in ("lo", "hi", "hi_inc")})
     if ARCH == "PIPELINED":
         s = unit.u_core.g_pipelined.u_core.g_shared
-        out.update({f"bank{b}[{i}]": int(getattr(s, f"u_bank{b}").slot[i].value)
-                    for b in (0, 1) for i in range(len(s.u_bank0.slot))})
+        out.update({f"bank.slot[{i}]": int(s.u_bank.slot[i].value) for i in range(len(s.u_bank.slot))})
+        out.update({f"bank.rk[{i}]": int(s.u_bank.rk[i].value) for i in range(1, len(s.u_bank.slot))})
         out.update({n: int(getattr(s, n).value) for n in ("win", "wkey", "have_key")})
     else:
         kp = unit.u_core.g_folded.u_core.u_key_prep

@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb tests for aes_key_bank: one bank of round keys and its beat count.
+"""cocotb tests for aes_key_bank: the SHARED core's load bank and each round's key.
 
-Reference: the contract in the module header as a Python model. Random slot
-writes (one-hot slot_oh), scrubs (only while idle, as the core does), and beats
-entering (inc) and leaving (dec, never more than have entered). Checked every
-cycle: every slot, and idle == (no beat in flight).
+Reference: the contract in the module header as a Python model (not the RTL's
+own output): load-slot writes (one-hot slot_oh), `apply` travelling down a delay
+line so that round i's key copies its load slot exactly i*STAGES - 1 cycles after
+it, scrubs zeroing both levels, and busy while the new key has not reached the
+last round. Random writes, applies and scrubs, driven as the core drives them
+(no write and no apply while busy). Checked every cycle: every round's key, load
+slot 0 and busy.
 """
 import random
 
@@ -15,45 +18,71 @@ from aeshw.sim import param
 from tbutil import seed, settle, start_clock, sval
 
 
+class BankModel:
+    """The header's contract, cycle by cycle."""
+
+    def __init__(self, nr_max: int, stages: int):
+        self.nr, self.s = nr_max, stages
+        self.load = [0] * (nr_max + 1)
+        self.use = [0] * (nr_max + 1)          # index 1..nr_max
+        self.tok = [0] * (nr_max * stages - 1)  # tok[k]: apply delayed k + 1 cycles
+
+    def busy(self) -> int:
+        return int(any(self.tok))
+
+    def clock(self, scrub, write, oh, data, apply):
+        line = [apply] + self.tok
+        take = [0] + [line[i * self.s - 1] for i in range(1, self.nr + 1)]
+        if scrub:
+            self.load = [0] * (self.nr + 1)
+            self.use = [0] * (self.nr + 1)
+        else:
+            self.use = [self.load[i] if take[i] else self.use[i] for i in range(self.nr + 1)]
+            self.load = [data if write and (oh >> b) & 1 else k for b, k in enumerate(self.load)]
+        self.tok = line[:len(self.tok)]
+
+
+def check(dut, m: BankModel, cyc: int):
+    keys = sval(dut.keys)
+    for i in range(1, m.nr + 1):
+        got = (keys >> (128 * (i - 1))) & ((1 << 128) - 1)
+        assert got == m.use[i], f"cycle {cyc}: round {i} key {got:032x}, expected {m.use[i]:032x}"
+    assert sval(dut.load0) == m.load[0], f"cycle {cyc}: load slot 0 differs"
+    assert sval(dut.busy) == m.busy(), f"cycle {cyc}: busy {sval(dut.busy)}, expected {m.busy()}"
+
+
 @cocotb.test()
 async def test_bank(dut):
-    """Writes land in the one slot named, a scrub zeroes every slot, a write with
-    no slot named changes nothing, and idle follows the count of beats in flight."""
-    nr_max = param("NR_MAX", 10)
+    """Each round's key changes exactly i*STAGES - 1 cycles after apply, to what its
+    load slot held then; writes land in the one slot named; a scrub zeroes both levels."""
+    m = BankModel(param("NR_MAX", 10), param("STAGES", 1))
     rng = random.Random(seed(81))
-    slots = [0] * (nr_max + 1)
-    count = 0
-    for sig in (dut.write, dut.slot_oh, dut.wdata, dut.inc, dut.dec):
+    for sig in (dut.write, dut.slot_oh, dut.wdata, dut.apply):
         sig.value = 0
-    dut.scrub.value = 1                  # the core scrubs a bank after reset
+    dut.scrub.value = 1                  # the core scrubs after reset
     await start_clock(dut)
     dut.rst_n.value = 0
     await FallingEdge(dut.clk)
     dut.rst_n.value = 1
+    m.clock(1, 0, 0, 0, 0)
     await FallingEdge(dut.clk)
-    seen = {"writes": 0, "scrubs": 0, "busy": 0}
-    for cyc in range(1500):
-        got = sval(dut.slots)
-        exp = sum(k << (128 * i) for i, k in enumerate(slots))
-        assert got == exp, f"cycle {cyc}: slots differ"
-        assert sval(dut.idle) == int(count == 0), f"cycle {cyc}: idle {sval(dut.idle)} with {count} in flight"
-        scrub = count == 0 and rng.random() < 0.03
-        write = not scrub and rng.random() < 0.5
-        slot = rng.randrange(nr_max + 2)       # nr_max + 1: no slot named
-        oh = (1 << slot) & ((1 << (nr_max + 1)) - 1)
+    seen = {"writes": 0, "scrubs": 0, "applies": 0, "busy": 0}
+    for cyc in range(3000):
+        check(dut, m, cyc)
+        busy = m.busy()
+        scrub = int(rng.random() < 0.01)
+        write = int(not busy and rng.random() < 0.5)
+        apply = int(not busy and rng.random() < 0.03)
+        slot = rng.randrange(m.nr + 2)         # nr + 1: no slot named
+        oh = (1 << slot) & ((1 << (m.nr + 1)) - 1)
         data = rng.getrandbits(128)
-        inc = int(rng.random() < (0.45 if cyc % 300 < 150 else 0.1))   # fill, then drain to idle
-        dec = int(count > 0 and rng.random() < 0.4)       # only a beat in flight can leave
-        dut.scrub.value, dut.write.value, dut.slot_oh.value, dut.wdata.value = int(scrub), int(write), oh, data
-        dut.inc.value, dut.dec.value = inc, dec
+        dut.scrub.value, dut.write.value, dut.slot_oh.value = scrub, write, oh
+        dut.wdata.value, dut.apply.value = data, apply
         await settle()
         await FallingEdge(dut.clk)
-        if scrub:
-            slots = [0] * (nr_max + 1)
-        elif write and oh:
-            slots[slot] = data
-        count += inc - dec
+        m.clock(scrub, write, oh, data, apply)
         seen["writes"] += write and bool(oh)
         seen["scrubs"] += scrub
-        seen["busy"] += count > 3
-    assert seen["writes"] > 300 and seen["scrubs"] > 5 and seen["busy"] > 50, seen
+        seen["applies"] += apply
+        seen["busy"] += busy
+    assert seen["writes"] > 300 and seen["scrubs"] > 5 and seen["applies"] > 15 and seen["busy"] > 200, seen

@@ -123,7 +123,8 @@ SWEEPS = [
      [{"WIDTH": 12, "DEPTH": 2, "LAT_MAX": 1}, {"WIDTH": 12, "DEPTH": 3, "LAT_MAX": 1},
       {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11}, {"WIDTH": 12, "DEPTH": 4, "LAT_MAX": 9},
       {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1}]),
-    ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "CNT_W": 5}, {"NR_MAX": 14, "CNT_W": 7}]),
+    ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "STAGES": 1}, {"NR_MAX": 12, "STAGES": 2},
+                                       {"NR_MAX": 14, "STAGES": 4}]),
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).

@@ -467,15 +467,13 @@ def key_state(dut) -> dict[str, int]:
     c = core_scope(dut)
     if ARCH == "PIPELINED" and KEY_MODE == "SHARED":
         s = c.g_shared
-        for b in ("bank0", "bank1"):
-            arr = getattr(s, f"u_{b}").slot
-            for i in range(len(arr)):
-                out[f"core.g_shared.{b}[{i}]"] = int(arr[i].value)
-        for n in ("win", "wkey", "have_key", "step", "expanding"):
+        nslots = len(s.u_bank.slot)
+        for i in range(nslots):
+            out[f"core.g_shared.u_bank.slot[{i}]"] = int(s.u_bank.slot[i].value)
+        for i in range(1, nslots):
+            out[f"core.g_shared.u_bank.rk[{i}]"] = int(s.u_bank.rk[i].value)
+        for n in ("win", "wkey", "have_key", "step", "expanding", "ctx_len", "ctx_inv"):
             out[f"core.g_shared.{n}"] = int(getattr(s, n).value)
-        for i in range(2):
-            out[f"core.g_shared.bank_len[{i}]"] = int(s.bank_len[i].value)
-            out[f"core.g_shared.bank_inv[{i}]"] = int(s.bank_inv[i].value)
     else:
         kp = c.u_ctx if ARCH == "PIPELINED" else c.u_key_prep
         for n in ("ctx_window", "ctx_len", "ctx_inv", "have_key", "expanding", "step"):
@@ -544,8 +542,8 @@ NONZERO_ALLOWED = {
     "configuration and block metadata": ("cfg_mode", "cfg_decrypt", "cfg_key_len", "aw_word", "pipe_len",
                                          "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits"),
-    "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "u_bank0.idle",
-                             "u_bank1.idle", "u_in.next_first"),
+    "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "empty",
+                             "u_bank.busy", "u_in.next_first"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
                                                                   ".u_expand.u_word_cut."),
 }
