@@ -15,7 +15,10 @@
 //               it can drive wide loads such as a core's key scrub).
 // DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds), so
 // both counters fit CNT_W bits. busy: a beat in flight or in the FIFO.
-// RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs).
+// RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs). Targets with LUT
+// RAM that define AES_LUTRAM for every build (aeshw synth: xilinx) get the RAM form whatever
+// RAM says: a few LUT-RAM cells, where the register form is a DEPTH-input read multiplexer
+// per bit.
 // Reset empties both; the FIFO zeroes its entries while idle (aes_fifo).
 `default_nettype none
 
@@ -93,7 +96,12 @@ module aes_out_stage #(
     // The credits guarantee a free place for every exiting beat (in_ready and count unused).
     wire fifo_in_ready_unused;
     wire [$clog2(DEPTH <= 2 ? 2 : DEPTH):0] fifo_count_unused;
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM)) u_fifo (
+`ifdef AES_LUTRAM
+    localparam FIFO_RAM = 1;
+`else
+    localparam FIFO_RAM = RAM;
+`endif
+    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM)) u_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exit_valid), .in_ready(fifo_in_ready_unused), .in_data(exit_data),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),

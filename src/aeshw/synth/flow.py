@@ -264,12 +264,12 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     if bdir.exists():
         shutil.rmtree(bdir)
     bdir.mkdir(parents=True)
-    # A target's primitives and defines serve the block-RAM table forms only; the other builds
-    # read exactly the file list (so their netlists, and the stored rows, do not move).
+    # A target's primitives and DEFINES serve the block-RAM table forms only; the other builds
+    # read exactly the file list, with the target's DEFINES_ALL (xilinx: LUT-RAM FIFOs).
     table = cfg.impl in ("BRAM", "TTABLE")
     srcs = stage_sources(cfg, bdir, backend.WRAPPED, getattr(backend, "VENDOR", ()) if table else ())
     job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout,
-              getattr(backend, "DEFINES", ()) if table else ())
+              getattr(backend, "DEFINES", ()) if table else getattr(backend, "DEFINES_ALL", ()))
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
     job.res = _common_fields(cfg, bdir)
     backend.run(job)

@@ -26,14 +26,12 @@ def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     kept = _yosys_kept(job, wrap_params, synth_cmd)
     ylog = (bdir / "yosys.log").read_text(errors="replace")
     mods = P.yosys_stat_modules((bdir / "stat.json").read_text())
-    core = next(v for k, v in mods.items() if kept in k)                # the kept core level
-    unflat = [k for k in core["cells"] if k.startswith("$paramod") or k.startswith("aes_")]
-    if unflat:   # counts would miss the submodules' cells
-        raise RuntimeError(f"core not flattened below its own level: {unflat}")
-    cc = P.fpga_counts(cfg.target, core["cells"])
+    core = next(k for k in mods if kept in k)                           # the kept core level
+    core_cells = hier_cells(mods, core)
+    cc = P.fpga_counts(cfg.target, core_cells)
     wc = P.fpga_counts(cfg.target, mods["aes_synth_wrap"]["cells"])
     job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
-                    "harness_counts": wc, "core_cells": core["cells"], "kept_level": kept})
+                    "harness_counts": wc, "core_cells": core_cells, "kept_level": kept})
     return cc, wc, {"yosys": P.yosys_version(ylog) or "?"}
 
 
@@ -46,11 +44,26 @@ def _synthesize_ip(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
     ylog = (job.bdir / "yosys.log").read_text(errors="replace")
     mods = P.yosys_stat_modules((job.bdir / "stat.json").read_text())
-    top = next(v for k, v in mods.items() if "aes_axis" in k)
-    cc = P.fpga_counts(job.cfg.target, top["cells"])
+    top = hier_cells(mods, next(k for k in mods if "aes_axis" in k and "aes_axis_" not in k))
+    cc = P.fpga_counts(job.cfg.target, top)
     job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
-                    "harness_counts": None, "core_cells": top["cells"], "kept_level": "aes_axis"})
+                    "harness_counts": None, "core_cells": top, "kept_level": "aes_axis"})
     return cc, cc, {"yosys": P.yosys_version(ylog) or "?"}
+
+
+def hier_cells(mods: dict[str, dict], name: str) -> dict[str, int]:
+    """Cell counts of module `name` with every kept submodule's cells counted once per
+    instance (a target may keep modules such as the S-boxes as their own levels)."""
+    out: dict[str, int] = {}
+    for cell, n in mods[name]["cells"].items():
+        if cell in mods:
+            for sub, m in hier_cells(mods, cell).items():
+                out[sub] = out.get(sub, 0) + n * m
+        elif cell.startswith("$paramod") or cell.startswith("aes_"):
+            raise RuntimeError(f"{name}: no statistics for its submodule {cell}")
+        else:
+            out[cell] = out.get(cell, 0) + n
+    return out
 
 
 def _yosys_kept(job: Job, wrap_params: dict, synth_cmd: str) -> str:
