@@ -288,6 +288,7 @@ async def test_key_change_full_rate(dut):
     dut._log.info("%d beats, %d key changes, accepted over %d cycles", nbeats, nkeys, span)
     if PIPELINED:
         assert span == nbeats, f"{nbeats} beats took {span} cycles: input stalled on key change"
-    # SHARED reuses a key bank only after its beats have left, so deep pipelines
-    # take fewer keys in the same stream; still several changes mid-stream.
+    # SHARED starts the next expansion only once the last new key has reached every
+    # round (NR_MAX * STAGES cycles), so deep pipelines take fewer keys in the same
+    # stream; still several changes mid-stream.
     assert nkeys >= 5, f"only {nkeys} key changes happened mid-stream"
