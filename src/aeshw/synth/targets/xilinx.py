@@ -13,7 +13,9 @@ DEFINES_ALL = DEFINES            # every build's output FIFO (aes_out_stage)
 # Each S-box is kept as its own module through synthesis: a 256-entry table alone maps to the
 # 32 LUT6 + 16 MUXF7 + 8 MUXF8 floor, but flattened into its round ABC merges it with
 # MixColumns and loses that form (UltraScale+ 1-lane LUT build: 10,480 LUT flattened, about
-# 8,700 kept). Counts are summed over the hierarchy (fpga.hier_cells).
+# 8,700 kept). Counts are summed over the hierarchy (fpga.hier_cells). LUT builds only: a
+# COMPOSITE S-box is logic that gains from flattening (15,117 LUT kept against 14,608), and a
+# TTABLE round's tied-off SubBytes would be kept instead of removed.
 KEEP_SBOX = "setattr -mod -set keep_hierarchy 1 *aes_sbox*"
 NAMES = {"xcup": "UltraScale+ (synth_xilinx -family xcup)", "xc7": "7-series (synth_xilinx -family xc7)"}
 check = fpga.check
@@ -21,7 +23,8 @@ check = fpga.check
 
 def run(job: Job) -> None:
     dev = job.cfg.device
-    _, _, tv = fpga.synthesize(job, f"{KEEP_SBOX}\nsynth_xilinx -family {dev} -flatten -top aes_synth_wrap")
+    keep = KEEP_SBOX + "\n" if job.cfg.impl == "LUT" else ""
+    _, _, tv = fpga.synthesize(job, f"{keep}synth_xilinx -family {dev} -flatten -top aes_synth_wrap")
     job.res["device"] = NAMES.get(dev, dev)
     job.res["fmax_source"] = "none: synthesis only, no timing model in this flow"
     job.res["tool_versions"] = tv
