@@ -8,7 +8,7 @@ import json
 import sys
 
 from ..synth.flow import Config, command_of
-from .results import DOCS, RESULTS, cfg_desc, fmt, load_results, sort_key, worst_path
+from .results import DOCS, RESULTS, cfg_desc, fmt, load_results, sort_key, stale, worst_path
 
 
 def _with_run_bench(text: str) -> str:
@@ -128,7 +128,9 @@ def write_page() -> None:
          "  liberty with the *buffered* script (`&nf` delay-oriented mapping, then `buffer`, `upsize`, `dnsize`",
          "  against the `-D` target, driving cell = the library's smallest buffer); OpenSTA reports the worst",
          "  register-to-register setup path (ideal clock, no wire load, the liberty's corner). kGE = area /",
-         "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2)."]
+         "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2).",
+         "- **older RTL** on a row: the sources that configuration reads today differ from the ones it",
+         "  measured (its stored `rtl_sha1`); the figure is of the commit named, not of today's RTL."]
     if any(r.get("source_fixups") for r in rs):
         L += ["- Source note: some stored results were measured before `rtl/lib/aes_fifo.v` declared its",
               "  `count` width without a forward localparam reference; those runs staged a copy with the same",
@@ -162,7 +164,7 @@ def write_page() -> None:
                 L.append(f"| ours | {cfg_desc(r)} | {r['device'].replace('liberty ', '')} | {fmt(r['area_um2'], 0)} | "
                          f"{fmt(r['kge'])} | {fmt(r['ffs'])} | {fmt(r['fmax_mhz'], 0)} | {fmt(r['throughput_gbps'])} | "
                          f"{fmt(dens, 0)} | {r['latency_cycles']} | {fmt(r['blocks_per_clock'], 3)} | "
-                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} | {worst_path(r)} |")
+                         f"{r['config']['abc_d_ps']} ps / {r['config']['abc_script']} | {worst_path(r)}{stale(r)} |")
             for qd in q:
                 L.append(f"| quoted | {qd['what']} | NanGate 45 | – | {fmt(qd['kge'])} | – | {fmt(qd['fmax_mhz'], 0)} | "
                          f"{fmt(qd['throughput_gbps'])} | – | – | {qd['lanes']} | {qd['source']} | – |")
@@ -176,7 +178,7 @@ def write_page() -> None:
                     note = ("fits; " if r["fits"] else "does NOT fit; ") + note
                 L.append(f"| ours | {cfg_desc(r)} | {r['device']} | {fmt(r['luts'])} | {fmt(r['ffs'])} | {fmt(r['brams'])} | "
                          f"{fmt(r['fmax_mhz'], 0)} | {fmt(r['throughput_gbps'])} | {r['latency_cycles']} | "
-                         f"{fmt(r['blocks_per_clock'], 3)} | {fmt(h.get('luts'))}/{fmt(h.get('ffs'))} | {note} |")
+                         f"{fmt(r['blocks_per_clock'], 3)} | {fmt(h.get('luts'))}/{fmt(h.get('ffs'))} | {note}{stale(r)} |")
             for qd in q:
                 L.append(f"| quoted | {qd['what']} | UltraScale+ | {fmt(qd['luts'])} | – | – | – | – | – | "
                          f"{qd['blocks_per_clock']} | – | {qd['source']} |")

@@ -52,6 +52,19 @@ def sort_key(r):
 
 
 
+def stale(r: dict) -> str:
+    """' (older RTL: <commit>)' when the sources this row would stage today differ from the
+    ones it measured (its rtl_sha1), else ''. A row without a hash counts as older."""
+    from ..synth.flow import Config, rtl_sha1_now      # the flow's own source list
+    try:
+        now = rtl_sha1_now(Config(**r["config"]))
+    except (KeyError, TypeError, ValueError):
+        now = None
+    if r.get("rtl_sha1") and r["rtl_sha1"] == now:
+        return ""
+    return f" (**older RTL**: measured at {(r.get('git_head') or '?')[:7]})"
+
+
 def worst_path(r: dict) -> str:
     """Start and end register of the worst OpenSTA path, with its delay."""
     sta = r.get("sta") or {}

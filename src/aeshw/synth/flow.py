@@ -185,12 +185,29 @@ class Runner:
         return text
 
 
-def stage_sources(cfg: Config, bdir: Path, wrapped: bool, vendor: tuple[str, ...] = ()) -> list[str]:
-    """Copies of the core's file list (and the harness, and the target's own primitives
-    under rtl/, e.g. vendor/ecp5/...) into the build directory."""
+def source_paths(cfg: Config, wrapped: bool, vendor: tuple[str, ...] = ()) -> list[Path]:
+    """The core's file list (and the harness, and the target's own primitives under rtl/,
+    e.g. vendor/ecp5/...)."""
     srcs = [RTL / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
     if wrapped and cfg.arch != "axis":      # the harness holds the core through aes_core_select
         srcs = srcs + [p for p in filelist("aes_synth_wrap") if p not in srcs]
+    return srcs
+
+
+def _target_sources(cfg: Config, backend) -> list[Path]:
+    # A target's primitives serve the block-RAM table forms only.
+    table = cfg.impl in ("BRAM", "TTABLE")
+    return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if table else ())
+
+
+def rtl_sha1_now(cfg: Config) -> str:
+    """The rtl_sha1 a run of `cfg` would record today (the hash of its staged sources), so a
+    stored result can be told apart from one of the RTL as it is now."""
+    return hashlib.sha1(b"".join(p.read_bytes() for p in _target_sources(cfg, targets.get(cfg.target)))).hexdigest()
+
+
+def stage_sources(cfg: Config, bdir: Path, srcs: list[Path]) -> list[str]:
+    """Copies of `srcs` (and every `include file) into the build directory."""
     out = []
     (bdir / "rtl").mkdir(parents=True, exist_ok=True)
     for s in srcs:
@@ -267,7 +284,7 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     # A target's primitives and DEFINES serve the block-RAM table forms only; the other builds
     # read exactly the file list, with the target's DEFINES_ALL (xilinx: LUT-RAM FIFOs).
     table = cfg.impl in ("BRAM", "TTABLE")
-    srcs = stage_sources(cfg, bdir, backend.WRAPPED, getattr(backend, "VENDOR", ()) if table else ())
+    srcs = stage_sources(cfg, bdir, _target_sources(cfg, backend))
     job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout,
               getattr(backend, "DEFINES", ()) if table else getattr(backend, "DEFINES_ALL", ()))
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
