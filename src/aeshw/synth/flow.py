@@ -194,10 +194,13 @@ def source_paths(cfg: Config, wrapped: bool, vendor: tuple[str, ...] = ()) -> li
     return srcs
 
 
+def _is_table(cfg: Config) -> bool:
+    """The block-RAM table forms: the only builds a target's primitives and DEFINES serve."""
+    return cfg.impl in ("BRAM", "TTABLE")
+
+
 def _target_sources(cfg: Config, backend) -> list[Path]:
-    # A target's primitives serve the block-RAM table forms only.
-    table = cfg.impl in ("BRAM", "TTABLE")
-    return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if table else ())
+    return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if _is_table(cfg) else ())
 
 
 def rtl_sha1_now(cfg: Config) -> str:
@@ -283,10 +286,9 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     bdir.mkdir(parents=True)
     # A target's primitives and DEFINES serve the block-RAM table forms only; the other builds
     # read exactly the file list, with the target's DEFINES_ALL (xilinx: LUT-RAM FIFOs).
-    table = cfg.impl in ("BRAM", "TTABLE")
     srcs = stage_sources(cfg, bdir, _target_sources(cfg, backend))
     job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout,
-              getattr(backend, "DEFINES", ()) if table else getattr(backend, "DEFINES_ALL", ()))
+              getattr(backend, "DEFINES", ()) if _is_table(cfg) else getattr(backend, "DEFINES_ALL", ()))
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
     job.res = _common_fields(cfg, bdir)
     backend.run(job)
