@@ -254,7 +254,8 @@ module aes_core_pipelined #(
         // key_clear zeroizes the context at once, but the round keys only once the
         // last beat has left the rounds (scrub): beats inside the core when the key
         // is cleared still need them (they finish with their key, as on a key
-        // change). Reset scrubs the same way, in the first cycle after it. A load
+        // change). Reset scrubs the same way, in the first cycle after it (the keys are
+        // zero a cycle after the scrub: aes_key_bank registers it). A load
         // starts once the previous key switch has passed every round and no scrub waits
         // (or it happens now): the scrub always comes before the new round keys.
         reg  scrub;
@@ -335,6 +336,15 @@ module aes_core_pipelined #(
             .slot_oh(slot_oh), .wdata(win[127:0]), .apply(apply),
             .load0(load0), .keys(rkeys), .busy(kbusy)
         );
+`ifdef FORMAL
+        // aes_key_bank zeroes its slots in the cycle after a scrub, and its zeros win over
+        // a write then: no expansion writes in that cycle (a step takes KPIPE + 1 >= 2
+        // clocks, and no expansion runs while a scrub waits).
+        reg scrub_was;
+        always @(posedge clk) scrub_was <= scrub_now;
+        always @* if (rst_n && scrub) assert (!expanding);
+        always @* if (rst_n && scrub_was) assert (!kwrite);
+`endif
         // Same key length as the beats in flight, or an empty pipeline.
         assign key_ok = have_key && (out_empty || (pipe_len == ctx_len));
 

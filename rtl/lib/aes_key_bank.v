@@ -22,11 +22,18 @@
 //   these cycles are exact.
 // busy: the new key has not reached the last round yet (a register). The load slots
 //   must not be written while busy; the core starts no expansion then.
-// scrub: zeros into every slot of both levels at once (the core scrubs only while
-//   no beat is in flight and no expansion writes). So a key bit costs one
-//   multiplexer, with no reset or clear term; reset and CLEAR zero the keys
-//   through the core's scrub, not here. The delay line resets (rst_n) and keeps
-//   running through a scrub: copying zeros is harmless.
+// scrub: zeros into every slot of both levels, in the cycle after scrub is high
+//   (the core scrubs only while no beat is in flight and no expansion writes).
+//   scrub is registered once per slot, and the copies are kept apart (`keep`, so
+//   synthesis does not merge them back into one): no net fans out to every key
+//   bit (2,816 loads in an AES-128 build, the clock-setting path of a flow that
+//   does not buffer, and of the ECP5 route to the key registers' clock enables).
+//   In that cycle the zeros win over a write and over a copy into a use slot; the
+//   core writes no earlier than two cycles after it scrubs (an expansion step
+//   takes KPIPE + 1 >= 2 clocks), which its FORMAL block asserts. So a key bit
+//   costs one multiplexer, with no reset or clear term; reset and CLEAR zero the
+//   keys through the core's scrub, not here. The delay line resets (rst_n) and
+//   keeps running through a scrub: copying zeros is harmless.
 `default_nettype none
 
 module aes_key_bank #(
@@ -62,11 +69,22 @@ module aes_key_bank #(
     reg [L-1:0] tok;
 
     // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
+    // zl[b], zu[i]: load slot b, use slot i zero now (scrub a cycle ago; a copy each).
     wire [L:0]      line = {tok, apply};
     wire [NR_MAX:1] take;
+    wire [NR_MAX:0] zl;
+    wire [NR_MAX:1] zu;
     genvar i;
     generate
+        for (i = 0; i <= NR_MAX; i = i + 1) begin : g_zero_load
+            reg z;
+            (* keep *) always @(posedge clk) z <= scrub;
+            assign zl[i] = z;
+        end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
+            reg z;
+            (* keep *) always @(posedge clk) z <= scrub;
+            assign zu[i]   = z;
             assign take[i] = line[i * STAGES - 1];
             assign keys[128*(i-1) +: 128] = rk[i];
         end
@@ -76,9 +94,9 @@ module aes_key_bank #(
     integer b;
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
-            if (scrub || (write && slot_oh[b])) slot[b] <= scrub ? 128'h0 : wdata;
+            if (zl[b] || (write && slot_oh[b])) slot[b] <= zl[b] ? 128'h0 : wdata;
         for (b = 1; b <= NR_MAX; b = b + 1)
-            if (scrub || take[b]) rk[b] <= scrub ? 128'h0 : slot[b];
+            if (zu[b] || take[b]) rk[b] <= zu[b] ? 128'h0 : slot[b];
     end
 
     always @(posedge clk) begin

@@ -8,17 +8,29 @@
 // one masked shift, and "byte r+k of the column" is a byte rotation. The gates
 // are exactly those of the byte-wise form (same XOR terms, same order); the
 // word form only lets a simulator evaluate a column in a few word operations.
+// INV_W = 4 (MODE "BOTH"): a direction bit per column, for a caller that keeps a copy
+// of its direction register per column (aes_round), so that no one bit drives the
+// whole state's direction logic.
 `default_nettype none
 
 module aes_mix_columns #(
-    parameter MODE = "BOTH"     // "ENC", "DEC" or "BOTH" (runtime inv)
+    parameter MODE  = "BOTH",   // "ENC", "DEC" or "BOTH" (runtime inv)
+    parameter INV_W = 1         // 1: one inv for the state; 4: inv[c] for column c
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
-    input  wire         inv,    // only used when MODE is "BOTH"
+    input  wire [INV_W-1:0] inv,    // only used when MODE is "BOTH"
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [127:0] in_state,
     output wire [127:0] out_state
 );
+    // ---- parameter check: an out-of-range value stops elaboration with a missing module
+    // whose name says which parameter and its range.
+    generate
+        if (INV_W != 1 && INV_W != 4) begin : g_bad_param0
+            ERROR_aes_mix_columns_INV_W_must_be_1_or_4 u_stop ();
+        end
+    endgenerate
+
     // Multiply each of the four bytes of w by {02}.
     function [31:0] xtime4;
         input [31:0] w;
@@ -37,11 +49,10 @@ module aes_mix_columns #(
               (nb == 2) ? {w[15:0], w[31:16]} : {w[23:0], w[31:24]};
     endfunction
 
-    wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
-
     genvar c;
     generate
         for (c = 0; c < 4; c = c + 1) begin : g_col
+            wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv[c % INV_W];
             wire [31:0] a = in_state[32*c +: 32];
             // Pre-multiplication for the inverse, zero in the forward direction:
             // byte r gains xtime(xtime(a_r ^ a_{r+2})).

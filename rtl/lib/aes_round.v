@@ -62,6 +62,7 @@ module aes_round #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam TT        = (IMPL == "TTABLE");
     localparam BRAM      = (IMPL == "BRAM") || TT;
+    localparam RUNTIME_INV = (MODE == "BOTH");
     /* verilator lint_on WIDTH */
     localparam SBOX_PIPE = BRAM ? STAGES - 1 : (STAGES > 2) ? STAGES - 2 : 0;
 
@@ -117,19 +118,36 @@ module aes_round #(
         end
     endgenerate
 
-    wire last_inv   = ctl[STAGES-1][1];
     wire last_final = ctl[STAGES-1][0];
+    // The last stage's direction, a copy per column (inv_col[c]: ShiftRows into column c,
+    // its key XOR and its MixColumns). In a MODE "BOTH" round of 2 or more stages it is
+    // a register of this round: four copies kept apart (`keep`, so synthesis does not
+    // merge them), so no one flip-flop drives the direction logic of the whole state
+    // (512 loads). Otherwise one bit, copied.
+    wire [3:0] inv_col;
+    generate
+        if (STAGES >= 2 && RUNTIME_INV) begin : g_inv_col
+            for (k = 0; k < 4; k = k + 1) begin : g_copy
+                reg q;
+                (* keep *) always @(posedge clk) if (ce) q <= ctl[STAGES-2][1];
+                assign inv_col[k] = q;
+            end
+        end else begin : g_inv_one
+            assign inv_col = {4{ctl[STAGES-1][1]}};
+        end
+    endgenerate
+    wire [127:0] inv_mask = {{32{inv_col[3]}}, {32{inv_col[2]}}, {32{inv_col[1]}}, {32{inv_col[0]}}};
 
     wire [127:0] mix_in_raw;
-    aes_shift_rows #(.MODE(MODE)) u_shift (
-        .inv(last_inv), .in_state(mix_sub), .out_state(mix_in_raw)
+    aes_shift_rows #(.MODE(MODE), .INV_W(4)) u_shift (
+        .inv(inv_col), .in_state(mix_sub), .out_state(mix_in_raw)
     );
 
     // Decrypt adds the round key before InvMixColumns, encrypt after MixColumns.
-    wire [127:0] mix_in = last_inv ? (mix_in_raw ^ round_key) : mix_in_raw;
+    wire [127:0] mix_in = mix_in_raw ^ (round_key & inv_mask);
     wire [127:0] mixed;
-    aes_mix_columns #(.MODE(MODE)) u_mix (
-        .inv(last_inv), .in_state(mix_in), .out_state(mixed)
+    aes_mix_columns #(.MODE(MODE), .INV_W(4)) u_mix (
+        .inv(inv_col), .in_state(mix_in), .out_state(mixed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // not read by a TTABLE build
     wire [127:0] after_mix = last_final ? mix_in : mixed;
@@ -160,7 +178,7 @@ module aes_round #(
 
     always @(posedge clk)
         if (ce)
-            out_state <= last_inv ? after_round : (after_round ^ round_key);
+            out_state <= after_round ^ (round_key & ~inv_mask);
 endmodule
 
 `default_nettype wire

@@ -4,7 +4,8 @@
 Reference: the contract in the module header as a Python model (not the RTL's
 own output): load-slot writes (one-hot slot_oh), `apply` travelling down a delay
 line so that round i's key copies its load slot exactly i*STAGES - 1 cycles after
-it, scrubs zeroing both levels, and busy while the new key has not reached the
+it, scrubs zeroing both levels a cycle later (their zeros win over a write and a
+copy then), and busy while the new key has not reached the
 last round. Random writes, applies and scrubs, driven as the core drives them
 (no write and no apply while busy). Checked every cycle: every round's key, load
 slot 0 and busy.
@@ -26,6 +27,7 @@ class BankModel:
         self.load = [0] * (nr_max + 1)
         self.use = [0] * (nr_max + 1)          # index 1..nr_max
         self.tok = [0] * (nr_max * stages - 1)  # tok[k]: apply delayed k + 1 cycles
+        self.zero = 1                          # scrub a cycle ago (high during reset)
 
     def busy(self) -> int:
         return int(any(self.tok))
@@ -33,13 +35,14 @@ class BankModel:
     def clock(self, scrub, write, oh, data, apply):
         line = [apply] + self.tok
         take = [0] + [line[i * self.s - 1] for i in range(1, self.nr + 1)]
-        if scrub:
+        if self.zero:
             self.load = [0] * (self.nr + 1)
             self.use = [0] * (self.nr + 1)
         else:
             self.use = [self.load[i] if take[i] else self.use[i] for i in range(self.nr + 1)]
             self.load = [data if write and (oh >> b) & 1 else k for b, k in enumerate(self.load)]
         self.tok = line[:len(self.tok)]
+        self.zero = scrub
 
 
 def check(dut, m: BankModel, cyc: int):
@@ -54,7 +57,8 @@ def check(dut, m: BankModel, cyc: int):
 @cocotb.test()
 async def test_bank(dut):
     """Each round's key changes exactly i*STAGES - 1 cycles after apply, to what its
-    load slot held then; writes land in the one slot named; a scrub zeroes both levels."""
+    load slot held then; writes land in the one slot named; a scrub zeroes both levels
+    in the next cycle."""
     m = BankModel(param("NR_MAX", 10), param("STAGES", 1))
     rng = random.Random(seed(81))
     for sig in (dut.write, dut.slot_oh, dut.wdata, dut.apply):

@@ -90,8 +90,8 @@ SWEEPS = [
         {"NBYTES": 4, "IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 0},
         {"NBYTES": 1, "IMPL": "COMPOSITE", "MODE": "DEC", "PIPE": 1},
         {"NBYTES": 2, "IMPL": "LUT", "MODE": "ENC", "PIPE": 2}]),
-    ("aes_shift_rows", "test_shift_rows", sets(MODE=MODES)),
-    ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES)),
+    ("aes_shift_rows", "test_shift_rows", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}]),
+    ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}]),
     ("aes_key_step", "test_key_step",
      sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
@@ -135,3 +135,12 @@ SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": 
                          ids=[f"{t}-{pid(p)}" for t, _, p in SWEEP_RUNS])
 def test_icarus_sweep(top, test_module, params):
     run_lib(top, test_module, "icarus", params, SWEEP_ENV.get(top))
+
+
+@pytest.mark.parametrize("top", ["aes_shift_rows", "aes_mix_columns"])
+def test_inv_w_out_of_range_stops_elaboration(top, tmp_path):
+    """INV_W other than 1 or 4 stops elaboration with a module name that names it."""
+    import subprocess
+    r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W=2",
+                        str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
+    assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_1_or_4" in r.stdout + r.stderr, r.stderr
