@@ -63,7 +63,8 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
         for impl in ("COMPOSITE", "LUT"):
             m += [(False, Config(**{**P1, "mode": "BOTH"}, stages=2, impl=impl, **a)),
                   (False, Config(**{**P1, "keys": 0b111}, stages=2, impl=impl, **a)),
-                  (False, Config(**{**P1, "key_mode": "AGILE"}, stages=2, impl=impl, **a))]
+                  (False, Config(**{**P1, "key_mode": "AGILE"}, stages=2, impl=impl, **a)),
+                  (False, Config(**{**P1, "mode": "BOTH"}, stages=4, impl=impl, **a))]
         m += [(False, Config(**{**P1, "key_mode": "AGILE", "mode": "BOTH", "keys": 0b111}, stages=2,
                              impl="COMPOSITE", **a))]
         for lanes in (2, 4, 10):
