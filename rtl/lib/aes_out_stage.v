@@ -8,8 +8,9 @@
 // core's datapath never stalls: backpressure on out_ready only lowers credit_ok.
 //   credits   = DEPTH - (beats in flight) - (beats in the FIFO), kept as its own
 //               counter: an accepted beat takes one, a beat leaving the FIFO gives
-//               it back, so credit_ok is a zero test of a register (no add and
-//               compare on the accept path).
+//               it back. credit_ok (credits != 0) is a register of its own, decoded
+//               a cycle early from the counter, so the accept path starts at a flip-
+//               flop (no zero test of the counter in front of in_ready).
 //   in_flight = beats accepted and not yet exited (empty: none; a register, equal
 //               to in_flight == 0 and decoded a cycle early from the handshakes, so
 //               it can drive wide loads such as a core's key scrub).
@@ -31,7 +32,7 @@ module aes_out_stage #(
     input  wire             clk,
     input  wire             rst_n,
     input  wire             accept,      // a beat enters the core (only with credit_ok)
-    output wire             credit_ok,
+    output reg              credit_ok,
     output reg              empty,       // no beat in flight inside the core (a register)
     input  wire             exit_valid,  // a beat leaves the core
     input  wire [WIDTH-1:0] exit_data,
@@ -67,7 +68,6 @@ module aes_out_stage #(
     reg  [CNT_W-1:0] credits;
     wire             popped = out_valid && out_ready;
 
-    assign credit_ok = (credits != {CNT_W{1'b0}});
     assign busy      = !empty || out_valid;
 
     // None in flight next cycle (count_step's result is zero), decoded from the register:
@@ -75,14 +75,22 @@ module aes_out_stage #(
     wire empty_next = (accept == exit_valid) ? (in_flight == {CNT_W{1'b0}})
                     : accept ? (in_flight == {CNT_W{1'b1}})
                     : (in_flight == {{(CNT_W-1){1'b0}}, 1'b1});
+    // A credit left next cycle (count_step's result is not zero), decoded from the register
+    // like empty_next: the count stays, one comes back (popped alone) or one goes (accept
+    // alone). Exact in CNT_W-bit arithmetic, so the FORMAL assertion below is inductive.
+    wire credit_next = (popped == accept) ? credit_ok
+                     : popped ? (credits != {CNT_W{1'b1}})
+                     : (credits != {{(CNT_W-1){1'b0}}, 1'b1});
     always @(posedge clk) begin
         if (!rst_n) begin
             in_flight <= {CNT_W{1'b0}};
             credits   <= DEPTH_C;
+            credit_ok <= 1'b1;
             empty     <= 1'b1;
         end else begin
             in_flight <= count_step(in_flight, accept, exit_valid);
             credits   <= count_step(credits, popped, accept);
+            credit_ok <= credit_next;
             empty     <= empty_next;
         end
     end
@@ -91,6 +99,7 @@ module aes_out_stage #(
     // empty is in_flight == 0, decoded a cycle early (also an induction strengthening).
     // (Every proof holds reset in its first cycle.)
     always @* if (rst_n) assert (empty == (in_flight == {CNT_W{1'b0}}));
+    always @* if (rst_n) assert (credit_ok == (credits != {CNT_W{1'b0}}));
 `endif
 
     // The credits guarantee a free place for every exiting beat (in_ready and count unused).

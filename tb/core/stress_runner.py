@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Long randomized runs (>= 100k blocks per architecture): `make stress`.
+"""Long randomized runs (>= 100k blocks per architecture) and the NIST Monte Carlo tests
+in full (100 outer loops of 1,000 blocks; `make test` runs their first loops): `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as
 `pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
@@ -32,3 +33,19 @@ def test_stress(top, params):
     run(toplevel=top, test_module="test_core", test_dir=HERE, filelist_name=top, sim="verilator",
         parameters=params,
         extra_env={"RANDOM_BLOCKS": str(beats), "COCOTB_TEST_FILTER": "test_random_stream"})
+
+
+MCT_FULL = [
+    ("aes_core_folded", {"U": 1, "STAGES": 1, "LANES": 1, "IMPL": "LUT", "MODE": "BOTH"}),
+    ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 1, "STAGES": 1, "MODE": "BOTH", "KEYS": 7}),
+    ("aes_core_pipelined", {"KEY_MODE": "AGILE", "LANES": 2, "STAGES": 2, "MODE": "BOTH", "KEYS": 7}),
+]
+
+
+@pytest.mark.parametrize("top,params", MCT_FULL,
+                         ids=[f"{t}-" + "-".join(f"{k}{v}" for k, v in p.items()) for t, p in MCT_FULL])
+def test_mct_full(top, params):
+    """Every NIST MCT file (ECB, AES-128/192/256, both directions), all 100 outer loops."""
+    run(toplevel=top, test_module="test_core", test_dir=HERE, filelist_name=top, sim="verilator",
+        parameters=params,
+        extra_env={"MCT_SIZES": "16,24,32", "MCT_OUTER": "100", "COCOTB_TEST_FILTER": "test_mct"})
