@@ -45,7 +45,8 @@ formal: $(STAMP)
 coverage: $(STAMP)
 	$(RUN) nice $(VPY) -m aeshw.sim.coverage -j $(JOBS)
 
-# Benchmarks / soaks, not part of `make test`.
+# Benchmarks / soaks, not part of `make test`. stress: 100k random blocks per core, and the full
+# NIST MCT (100 outer loops) on the iterative and pipelined cores.
 stress: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/core/stress_runner.py -n $(JOBS) -v
 
