@@ -8,6 +8,7 @@ so one build covers them at run time. Icarus, which compiles instantly, runs
 the wide parameter sweeps on each module as its own toplevel, and the cheap
 wrappers too. The cocotb test modules (test_<module>.py) accept either top.
 """
+import subprocess
 from itertools import product
 from pathlib import Path
 
@@ -140,7 +141,6 @@ def test_icarus_sweep(top, test_module, params):
 @pytest.mark.parametrize("top", ["aes_shift_rows", "aes_mix_columns"])
 def test_inv_w_out_of_range_stops_elaboration(top, tmp_path):
     """INV_W other than 1 or 4 stops elaboration with a module name that names it."""
-    import subprocess
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W=2",
                         str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
     assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_1_or_4" in r.stdout + r.stderr, r.stderr
