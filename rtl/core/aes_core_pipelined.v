@@ -329,19 +329,26 @@ module aes_core_pipelined #(
         // ---- the round keys (aes_key_bank) ----------------------------------------
         // Round key `step` (the low 128 bits of window `step`) into slot_oh's slot of
         // the load bank when a step completes; `apply` moves the bank into the
-        // rounds' keys; zeros into every key when scrubbed.
-        wire kwrite = rst_n && !key_clear && expanding && kstep;
+        // rounds' keys; zeros into every key when scrubbed. The bank registers each
+        // slot's write enable, so it is named a clock early: in the step's last clock
+        // but one (KPIPE >= 1; slot_oh holds still then). A key_clear in the write's
+        // own clock no longer stops it: the scrub that key_clear starts zeroes that
+        // slot afterwards, as every other (FORMAL: no write in the cycle after a scrub).
+        wire kwrite_early = rst_n && !key_clear && expanding && (kph == KPIPE[1:0] - 2'd1);
         aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES)) u_bank (
-            .clk(clk), .rst_n(rst_n), .scrub(scrub_now), .write(kwrite),
-            .slot_oh(slot_oh), .wdata(win[127:0]), .apply(apply),
+            .clk(clk), .rst_n(rst_n), .scrub(scrub_now),
+            .wsel_early(kwrite_early ? slot_oh : {(NR_MAX+1){1'b0}}), .wdata(win[127:0]), .apply(apply),
             .load0(load0), .keys(rkeys), .busy(kbusy)
         );
 `ifdef FORMAL
         // aes_key_bank zeroes its slots in the cycle after a scrub, and its zeros win over
         // a write then: no expansion writes in that cycle (a step takes KPIPE + 1 >= 2
         // clocks, and no expansion runs while a scrub waits).
-        reg scrub_was;
-        always @(posedge clk) scrub_was <= scrub_now;
+        reg scrub_was, kwrite;            // kwrite: the bank writes a load slot now
+        always @(posedge clk) begin
+            scrub_was <= scrub_now;
+            kwrite    <= kwrite_early;
+        end
         always @* if (rst_n && scrub) assert (!expanding);
         always @* if (rst_n && scrub_was) assert (!kwrite);
 `endif

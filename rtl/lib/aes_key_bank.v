@@ -9,8 +9,12 @@
 // build, 1,280 multiplexers of area, and an extra LUT input per key bit on
 // FPGAs). Here a round's key is a register that changes only when a new key applies.
 //
-// load slots 0..NR_MAX: written by the expansion, wdata into the slot of slot_oh
-//   when write is high. Slot 0 (the whitening key) is read by the core (load0),
+// load slots 0..NR_MAX: written by the expansion. wsel_early names (one-hot, or
+//   none) the slot that takes wdata in the *next* cycle: the write enable of each
+//   slot is a register of its own, so a slot's 128 clock enables hang on a
+//   flip-flop, not on the expansion's phase compare ANDed with a slot bit (ECP5's
+//   clock-setting path of the 4-stage block-RAM lane, 152.6 MHz; docs/results/notes.md).
+//   No write follows a cycle with rst_n low. Slot 0 (the whitening key) is read by the core (load0),
 //   which keeps the whitening key in a register of its own.
 // use slots 1..NR_MAX (keys; round i's key at [128*(i-1) +: 128]): use slot i
 //   copies load slot i exactly when the first beat of the new key reaches round
@@ -43,8 +47,7 @@ module aes_key_bank #(
     input  wire                       clk,
     input  wire                       rst_n,
     input  wire                       scrub,
-    input  wire                       write,
-    input  wire [NR_MAX:0]            slot_oh,
+    input  wire [NR_MAX:0]            wsel_early,
     input  wire [127:0]               wdata,
     input  wire                       apply,
     output wire [127:0]               load0,
@@ -70,16 +73,22 @@ module aes_key_bank #(
 
     // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
     // zl[b], zu[i]: load slot b, use slot i zero now (scrub a cycle ago; a copy each).
+    // wl[b]: load slot b's clock enable (zeros now, or wsel_early named it a cycle ago).
     wire [L:0]      line = {tok, apply};
     wire [NR_MAX:1] take;
     wire [NR_MAX:0] zl;
+    wire [NR_MAX:0] wl;
     wire [NR_MAX:1] zu;
     genvar i;
     generate
         for (i = 0; i <= NR_MAX; i = i + 1) begin : g_zero_load
-            reg z;
-            (* keep *) always @(posedge clk) z <= scrub;
+            reg z, ce;
+            (* keep *) always @(posedge clk) begin
+                z  <= scrub;
+                ce <= scrub || (rst_n && wsel_early[i]);
+            end
             assign zl[i] = z;
+            assign wl[i] = ce;
         end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
             reg z;
@@ -94,7 +103,7 @@ module aes_key_bank #(
     integer b;
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
-            if (zl[b] || (write && slot_oh[b])) slot[b] <= zl[b] ? 128'h0 : wdata;
+            if (wl[b]) slot[b] <= zl[b] ? 128'h0 : wdata;
         for (b = 1; b <= NR_MAX; b = b + 1)
             if (zu[b] || take[b]) rk[b] <= zu[b] ? 128'h0 : slot[b];
     end

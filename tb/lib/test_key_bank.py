@@ -2,12 +2,13 @@
 """cocotb tests for aes_key_bank: the SHARED core's load bank and each round's key.
 
 Reference: the contract in the module header as a Python model (not the RTL's
-own output): load-slot writes (one-hot slot_oh), `apply` travelling down a delay
+own output): load-slot writes (the slot named one-hot by wsel_early takes the next
+cycle's wdata, unless that cycle zeroes), `apply` travelling down a delay
 line so that round i's key copies its load slot exactly i*STAGES - 1 cycles after
 it, scrubs zeroing both levels a cycle later (their zeros win over a write and a
 copy then), and busy while the new key has not reached the
 last round. Random writes, applies and scrubs, driven as the core drives them
-(no write and no apply while busy). Checked every cycle: every round's key, load
+(no write and no apply while busy, no write in a reset cycle). Checked every cycle: every round's key, load
 slot 0 and busy.
 """
 import random
@@ -28,11 +29,12 @@ class BankModel:
         self.use = [0] * (nr_max + 1)          # index 1..nr_max
         self.tok = [0] * (nr_max * stages - 1)  # tok[k]: apply delayed k + 1 cycles
         self.zero = 1                          # scrub a cycle ago (high during reset)
+        self.wsel = 0                          # wsel_early a cycle ago: the slot written now
 
     def busy(self) -> int:
         return int(any(self.tok))
 
-    def clock(self, scrub, write, oh, data, apply):
+    def clock(self, scrub, wsel, data, apply):
         line = [apply] + self.tok
         take = [0] + [line[i * self.s - 1] for i in range(1, self.nr + 1)]
         if self.zero:
@@ -40,9 +42,9 @@ class BankModel:
             self.use = [0] * (self.nr + 1)
         else:
             self.use = [self.load[i] if take[i] else self.use[i] for i in range(self.nr + 1)]
-            self.load = [data if write and (oh >> b) & 1 else k for b, k in enumerate(self.load)]
+            self.load = [data if (self.wsel >> b) & 1 else k for b, k in enumerate(self.load)]
         self.tok = line[:len(self.tok)]
-        self.zero = scrub
+        self.zero, self.wsel = scrub, wsel
 
 
 def check(dut, m: BankModel, cyc: int):
@@ -57,35 +59,36 @@ def check(dut, m: BankModel, cyc: int):
 @cocotb.test()
 async def test_bank(dut):
     """Each round's key changes exactly i*STAGES - 1 cycles after apply, to what its
-    load slot held then; writes land in the one slot named; a scrub zeroes both levels
-    in the next cycle."""
+    load slot held then; a write lands a cycle after its slot is named, in that slot
+    only; a scrub zeroes both levels in the next cycle."""
     m = BankModel(param("NR_MAX", 10), param("STAGES", 1))
     rng = random.Random(seed(81))
-    for sig in (dut.write, dut.slot_oh, dut.wdata, dut.apply):
+    for sig in (dut.wsel_early, dut.wdata, dut.apply):
         sig.value = 0
     dut.scrub.value = 1                  # the core scrubs after reset
     await start_clock(dut)
     dut.rst_n.value = 0
     await FallingEdge(dut.clk)
     dut.rst_n.value = 1
-    m.clock(1, 0, 0, 0, 0)
+    m.clock(1, 0, 0, 0)
     await FallingEdge(dut.clk)
     seen = {"writes": 0, "scrubs": 0, "applies": 0, "busy": 0}
     for cyc in range(3000):
         check(dut, m, cyc)
         busy = m.busy()
         scrub = int(rng.random() < 0.01)
-        write = int(not busy and rng.random() < 0.5)
         apply = int(not busy and rng.random() < 0.03)
+        # a write named now lands next cycle: not busy then (no apply now; the core's
+        # last step writes and applies in one cycle, so a write may meet an apply)
         slot = rng.randrange(m.nr + 2)         # nr + 1: no slot named
-        oh = (1 << slot) & ((1 << (m.nr + 1)) - 1)
+        wsel = (1 << slot) & ((1 << (m.nr + 1)) - 1) if not (busy or apply) and rng.random() < 0.5 else 0
         data = rng.getrandbits(128)
-        dut.scrub.value, dut.write.value, dut.slot_oh.value = scrub, write, oh
+        dut.scrub.value, dut.wsel_early.value = scrub, wsel
         dut.wdata.value, dut.apply.value = data, apply
         await settle()
         await FallingEdge(dut.clk)
-        m.clock(scrub, write, oh, data, apply)
-        seen["writes"] += write and bool(oh)
+        seen["writes"] += bool(m.wsel)
+        m.clock(scrub, wsel, data, apply)
         seen["scrubs"] += scrub
         seen["applies"] += apply
         seen["busy"] += busy
