@@ -34,12 +34,12 @@ regs: $(STAMP)
 
 test: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.check.lint
-	$(RUN) $(VPY) -m aeshw.check.formal
+	$(RUN) $(VPY) -m aeshw.check.formal -j $(JOBS)
 	$(RUN) $(VPY) -m pytest -n $(JOBS) --dist worksteal --durations=15
 
 # SymbiYosys proofs (k-induction; formal/README.md): also run by `make test`.
 formal: $(STAMP)
-	$(RUN) $(VPY) -m aeshw.check.formal
+	$(RUN) $(VPY) -m aeshw.check.formal -j $(JOBS)
 
 # RTL line+toggle coverage of tb/lib, tb/core, tb/axis, tb/robust (Verilator): build/coverage/summary.md
 coverage: $(STAMP)

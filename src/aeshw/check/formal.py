@@ -10,11 +10,13 @@ exits non-zero if any job did not pass.
 
     python -m aeshw.check.formal                 # every job
     python -m aeshw.check.formal fifo axil       # jobs whose name starts with one of these
+    python -m aeshw.check.formal -j 2            # two jobs at once (longest time limit first)
     python -m aeshw.check.formal --list
 """
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import re
 import shutil
@@ -118,10 +120,29 @@ def run_job(name: str, sby: str, task: str | None, limit: int) -> tuple[str, flo
     return status, dt, detail
 
 
+def _run_one(job: tuple[str, str, str | None, int]) -> tuple[str, str, float, str]:
+    name, sby, task, limit = job
+    print(f"formal: {name} ...", flush=True)
+    status, dt, detail = run_job(name, sby, task, limit)
+    print(f"formal: {name} {status} {dt:.1f} s{('  ' + detail) if detail else ''}", flush=True)
+    return name, status, dt, detail
+
+
+def run_all(jobs: list[tuple[str, str, str | None, int]], parallel: int) -> list[tuple]:
+    """Every job, `parallel` at once, the longest time limits first (the long proofs do
+    not end up last); the rows come back in JOBS order."""
+    order = sorted(jobs, key=lambda j: -j[3])
+    with concurrent.futures.ThreadPoolExecutor(max_workers=parallel) as pool:
+        done = {r[0]: r for r in pool.map(_run_one, order)}
+    return [done[j[0]] for j in jobs]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("jobs", nargs="*", help="run only jobs whose name starts with one of these")
     ap.add_argument("--list", action="store_true", help="list the jobs and exit")
+    ap.add_argument("-j", "--parallel", type=int, default=1, metavar="N",
+                    help="jobs run at once (each is one solver process)")
     args = ap.parse_args(argv)
 
     jobs = [j for j in JOBS if not args.jobs or any(j[0].startswith(p) for p in args.jobs)]
@@ -139,14 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
     stage()
-    rows = []
     t_all = time.monotonic()
-    for name, sby, task, limit in jobs:
-        print(f"formal: {name} ...", flush=True)
-        status, dt, detail = run_job(name, sby, task, limit)
-        rows.append((name, status, dt, detail))
-        print(f"formal: {name} {status} {dt:.1f} s{('  ' + detail) if detail else ''}", flush=True)
-
+    rows = run_all(jobs, max(1, args.parallel))
     print()
     print(f"{'job':22s} {'result':8s} {'time':>8s}")
     print(f"{'-' * 22} {'-' * 8} {'-' * 8}")
