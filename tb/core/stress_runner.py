@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Long randomized runs (>= 100k blocks per architecture) and the NIST Monte Carlo tests
-in full (100 outer loops of 1,000 blocks; `make test` runs their first loops): `make stress`.
+"""Long randomized runs (>= 100k blocks per architecture), the NIST Monte Carlo tests
+in full (100 outer loops of 1,000 blocks; `make test` runs their first loops) and the wide
+Verilator builds of test_runner_pipelined (WIDE): `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as
 `pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from aeshw.sim import run
+from test_runner_pipelined import WIDE, config_id, run_pipelined
 
 HERE = Path(__file__).parent
 BLOCKS = int(os.environ.get("STRESS_BLOCKS", "100000"))
@@ -49,3 +51,10 @@ def test_mct_full(top, params):
     run(toplevel=top, test_module="test_core", test_dir=HERE, filelist_name=top, sim="verilator",
         parameters=params,
         extra_env={"MCT_SIZES": "16,24,32", "MCT_OUTER": "100", "COCOTB_TEST_FILTER": "test_mct"})
+
+
+@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", WIDE,
+                         ids=[config_id(c) for c in WIDE])
+def test_pipelined_wide(sim, key_mode, lanes, stages, impl, mode, keys):
+    """test_runner_pipelined's whole test_core on 2- and 4-lane Verilator builds."""
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys)

@@ -37,6 +37,7 @@ RUNS = [
     ("lib", ["tb/lib/test_runner_lib.py", "-k", "verilator"]),
     ("core-folded", ["tb/core/test_runner_folded.py", "-k", "verilator"]),
     ("core-pipelined", ["tb/core/test_runner_pipelined.py", "-k", "verilator"]),
+    ("core-pipelined-wide", ["tb/core/stress_runner.py", "-k", "pipelined_wide"]),   # 2 and 4 lanes
     ("axis", ["tb/axis/test_runner_axis.py", "-k", "verilator"]),
     ("robust", ["tb/robust/test_runner_robust.py", "-k", "verilator"]),
 ]
