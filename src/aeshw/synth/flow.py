@@ -180,7 +180,7 @@ class Runner:
         self.times[step] = round(time.time() - t0, 1)
         text = (self.bdir / log).read_text(errors="replace")
         if r.returncode != 0:
-            raise RuntimeError(f"{step} failed (exit {r.returncode}); see {self.bdir / log}:\n"
+            raise RuntimeError(f"{step} failed (exit {r.returncode}); see {rel(self.bdir / log)}:\n"
                                + "\n".join(text.splitlines()[-15:]))
         return text
 
