@@ -298,13 +298,19 @@ module aes_core_pipelined #(
             end else begin
                 if (scrub_now) scrub <= 1'b0;
                 if (refuse) err_q <= 1'b1;
+                // The window takes the offered key in every idle cycle with key_valid, so
+                // its 256 clock enables hang on two flip-flops, not on the length and
+                // direction checks behind `start` (ECP5's clock-setting path of the
+                // 4-stage block-RAM lane, 209.6 MHz). A key that does not start (refused,
+                // or waiting for the last switch or a scrub) is held as a started one's
+                // last window is: until the next load or CLEAR.
+                if (key_valid && !expanding) win <= key_masked;
                 if (start) begin
                     expanding <= 1'b1;
                     step      <= 4'd0;
                     last      <= 1'b0;
                     slot_oh   <= slot_first;
                     kph       <= 2'd0;
-                    win       <= key_masked;
                 end else if (expanding && !kstep) begin
                     kph <= kph + 2'd1;
                 end else if (expanding) begin
@@ -362,7 +368,17 @@ module aes_core_pipelined #(
 
         // ---- the rounds --------------------------------------------------------
         // Control per beat: {user, inv, len}; valid separately (reset).
+        // MODE "BOTH": each round also gets its direction as 16 copies per lane (aes_round
+        // INV_W), each from a flip-flop of its own, kept apart (`keep`) so that synthesis
+        // does not merge them back into one: round 1's mirror ctx_inv, round i's are the
+        // last register of a delay of round i-1's direction. No flip-flop drives the
+        // S-box direction logic of a whole state (sky130hd 2-stage composite: a 5-deep
+        // buffer tree from ctx_inv set the clock).
         localparam CW = USER_W + 3;
+        /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+        localparam INV_W = (MODE == "BOTH") ? 16 : 1;
+        /* verilator lint_on WIDTH */
+        wire [16*LANES-1:0] inv_copies [1:NR_MAX];
         wire           s_valid [0:NR_MAX];
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
@@ -373,20 +389,40 @@ module aes_core_pipelined #(
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round
             wire [CW-1:0] ctl_in = s_ctl[i-1];
             wire [1:0]    len_in = ctl_in[1:0];
+            /* verilator lint_off UNUSEDSIGNAL */   // MODE "BOTH" rounds read their copies
             wire          inv_in = ctl_in[2];
+            /* verilator lint_on UNUSEDSIGNAL */
             wire final_round = (i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14);
             aes_delay #(.WIDTH(CW), .DEPTH(STAGES)) u_ctl_out (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(s_ctl[i])
             );
             wire [127:0] rk = rkeys[128*(i-1) +: 128];   // a register (aes_key_bank)
+            // Round i's direction copies (MODE "BOTH"): registers timed as inv_in.
+            if (INV_W == 16) begin : g_inv_copies
+                wire inv_pre;           // round i: inv_in one clock early (i = 1: ctx_inv's next value)
+                if (i == 1) begin : g_first
+                    assign inv_pre = (!rst_n || key_clear) ? 1'b0 : done ? key_decrypt : ctx_inv;
+                end else begin : g_later
+                    aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_inv_lag (
+                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(s_ctl[i-2][2]), .out_data(inv_pre)
+                    );
+                end
+                for (l = 0; l < 16 * LANES; l = l + 1) begin : g_copy
+                    reg q;
+                    (* keep *) always @(posedge clk) q <= inv_pre;
+                    assign inv_copies[i][l] = q;
+                end
+            end else begin : g_inv_one
+                assign inv_copies[i] = {(16*LANES){inv_in}};
+            end
             // A beat that left at an exit tap leaves a bubble behind it.
             wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
             aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(s_valid[i])
             );
             for (l = 0; l < LANES; l = l + 1) begin : g_lane
-                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
-                    .clk(clk), .ce(1'b1), .inv(inv_in), .final_round(final_round),
+                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
+                    .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
                     .in_state(s_state[i-1][128*l +: 128]), .round_key(rk),
                     .out_state(s_state[i][128*l +: 128])
                 );

@@ -22,6 +22,13 @@
 // (MixColumns with 3S = 2S ^ S: one 6-input XOR a bit, no xtime logic). A final
 // round takes the S bytes.
 //
+// INV_W (1 or 16): inv is one bit, or (MODE "BOTH") sixteen equal copies of the
+// direction, S-box i reading inv[i], so that the caller can drive each S-box's
+// direction from a flip-flop of its own (one flip-flop for the whole state is a
+// buffer tree in front of the S-boxes: sky130hd's 2-stage composite BOTH build
+// spent 1.1 of its 5.7 ns there). A 1-stage round's last-stage direction (ShiftRows,
+// MixColumns, key XOR of column c) then reads copy 4c.
+//
 // Timing contract: in_state, inv and final_round are sampled together; the
 // result appears at out_state STAGES cycles later (counting ce cycles).
 // round_key is consumed by the last stage, KEY_LAG = STAGES-1 cycles after
@@ -31,11 +38,14 @@
 module aes_round #(
     parameter IMPL   = "LUT",
     parameter MODE   = "BOTH",    // "ENC", "DEC" or "BOTH" (runtime inv)
-    parameter STAGES = 1
+    parameter STAGES = 1,
+    parameter INV_W  = 1          // 1 or 16: copies of inv (above)
 ) (
     input  wire         clk,
     input  wire         ce,
-    input  wire         inv,
+    /* verilator lint_off UNUSEDSIGNAL */   // STAGES >= 2 reads copy 0 past the S-boxes
+    input  wire [INV_W-1:0] inv,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire         final_round,
     input  wire [127:0] in_state,
     input  wire [127:0] round_key,
@@ -55,6 +65,9 @@ module aes_round #(
         if (IMPL == "TTABLE" && MODE != "ENC") begin : g_bad_param2
             ERROR_aes_round_MODE_must_be_ENC_for_TTABLE u_stop ();
         end
+        if (INV_W != 1 && INV_W != 16) begin : g_bad_param3
+            ERROR_aes_round_INV_W_must_be_1_or_16 u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
@@ -66,15 +79,18 @@ module aes_round #(
     /* verilator lint_on WIDTH */
     localparam SBOX_PIPE = BRAM ? STAGES - 1 : (STAGES > 2) ? STAGES - 2 : 0;
 
-    // Direction and final flag, delayed to the S-box output and to the last stage.
-    wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
+    // Direction and final flag, delayed to the S-box output and to the last stage
+    // (dec_all: the copies, each S-box's own; dec_now: copy 0, for the control pipeline).
+    wire [INV_W-1:0] dec_all = (MODE == "DEC") ? {INV_W{1'b1}} : (MODE == "ENC") ? {INV_W{1'b0}} : inv;
+    wire dec_now = dec_all[0];
 
     // SubBytes (TTABLE builds: unused, its input tied off; the T-table reads are below).
     // (u_sub stays at this level of the hierarchy in every build, so the LUT and COMPOSITE
     // netlists are those of the rounds without the table forms, names and all.)
     wire [127:0] subbed;
-    aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE)) u_sub (
-        .clk(clk), .ce(ce), .inv(dec_now), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
+    aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE),
+                    .INV_W(INV_W)) u_sub (
+        .clk(clk), .ce(ce), .inv(dec_all), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // each build reads one of tword and the MixColumns path
     wire [255:0] tword;     // TTABLE: {2S, S} of each state byte (after ShiftRows)
@@ -123,7 +139,8 @@ module aes_round #(
     // its key XOR and its MixColumns). In a MODE "BOTH" round of 2 or more stages it is
     // a register of this round: four copies kept apart (`keep`, so synthesis does not
     // merge them), so no one flip-flop drives the direction logic of the whole state
-    // (512 loads). Otherwise one bit, copied.
+    // (512 loads). Otherwise one bit, copied (a 1-stage round
+    // with INV_W = 16: four of the input copies).
     wire [3:0] inv_col;
     generate
         if (STAGES >= 2 && RUNTIME_INV) begin : g_inv_col
@@ -132,6 +149,8 @@ module aes_round #(
                 (* keep *) always @(posedge clk) if (ce) q <= ctl[STAGES-2][1];
                 assign inv_col[k] = q;
             end
+        end else if (STAGES == 1 && INV_W == 16) begin : g_inv_copies
+            assign inv_col = {dec_all[12], dec_all[8], dec_all[4], dec_all[0]};
         end else begin : g_inv_one
             assign inv_col = {4{ctl[STAGES-1][1]}};
         end
