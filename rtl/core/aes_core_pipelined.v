@@ -121,7 +121,7 @@ module aes_core_pipelined #(
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
 
-    genvar i, l;
+    genvar i, l, k;
     generate
     if (AGILE) begin : g_agile
         // ---- context: raw key, length, direction (in force the next cycle) --
@@ -403,9 +403,17 @@ module aes_core_pipelined #(
                 if (i == 1) begin : g_first
                     assign inv_pre = (!rst_n || key_clear) ? 1'b0 : done ? key_decrypt : ctx_inv;
                 end else begin : g_later
-                    aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_inv_lag (
-                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(s_ctl[i-2][2]), .out_data(inv_pre)
-                    );
+                    // Kept too: a plain delay here is the same flip-flop as one of round
+                    // i-1's own direction registers, which synthesis then merges with it,
+                    // loading that round's direction logic with these copies.
+                    wire [STAGES-1:0] lag;      // lag[k]: round i-1's direction, k clocks on
+                    assign lag[0] = s_ctl[i-2][2];
+                    for (k = 1; k < STAGES; k = k + 1) begin : g_lag
+                        reg q;
+                        (* keep *) always @(posedge clk) q <= lag[k-1];
+                        assign lag[k] = q;
+                    end
+                    assign inv_pre = lag[STAGES-1];
                 end
                 for (l = 0; l < 16 * LANES; l = l + 1) begin : g_copy
                     reg q;
