@@ -144,3 +144,14 @@ def test_inv_w_out_of_range_stops_elaboration(top, tmp_path):
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W=2",
                         str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
     assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_1_or_4" in r.stdout + r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("top,bad,word", [("aes_sub_bytes", 3, "1_or_NBYTES"), ("aes_round", 4, "1_or_16")])
+def test_direction_copies_out_of_range_stop_elaboration(top, bad, word, tmp_path):
+    """aes_sub_bytes / aes_round INV_W (copies of the direction) outside its values stops
+    elaboration with a module name that names it."""
+    srcs = [RTL / "lib" / f"{m}.v" for m in ("aes_table8", "aes_sbox", "aes_sub_bytes", "aes_shift_rows",
+                                             "aes_mix_columns", "aes_round")]
+    r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W={bad}",
+                        "-I", str(RTL / "lib")] + [str(s) for s in srcs], capture_output=True, text=True)
+    assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_{word}" in r.stdout + r.stderr, r.stderr
