@@ -213,3 +213,53 @@ def test_register_names():
     assert P.register_names(netlist, "_101_", "_102_") == {"start_reg": "g_shared.wkey [5]",
                                                            "end_reg": "s1_start"}
     assert P.register_names(netlist, "_999_", "_102_") == {"end_reg": "s1_start"}
+
+
+def test_register_group_collapses_indices():
+    """A register's bits, and the same register in every round, lane and S-box, are one group."""
+    assert P.register_group("\\g_shared.g_round[3].g_lane[0].u_round.out_state [17] ") == \
+        "g_shared.g_round[*].g_lane[*].u_round.out_state"
+    assert P.register_group("u_out.u_fifo.rd_ptr [2]") == "u_out.u_fifo.rd_ptr"
+    assert P.register_group("out_empty") == "out_empty"
+
+
+ENDPOINTS = """max_delay/setup group clk
+
+                                      Required    Actual
+Endpoint                                 Delay     Delay     Slack
+------------------------------------------------------------------
+_102_/D (DFF_X1)                        0.4660    0.7576   -0.2916 (VIOLATED)
+_101_/D (DFF_X1)                        0.4586    0.7485   -0.2899 (VIOLATED)
+_103_/D (DFF_X1)                        0.4656    0.4000    0.0656 (MET)
+_104_/D (DFF_X1)                        0.4656    0.7000   -0.2344 (VIOLATED)
+"""
+
+
+def test_endpoint_groups_worst_first():
+    """Endpoint slacks grouped by register: slowest group first, each with its worst endpoint,
+    its endpoint count and the Fmax that endpoint allows (1 / (period - slack))."""
+    netlist = ("  DFF_X1 _101_ (\n    .CK(clk),\n    .D(_007_),\n    .Q(\\g_round[1].u.q [5] )\n  );\n"
+               "  DFF_X1 _102_ (\n    .CK(clk),\n    .D(_008_),\n    .Q(key [0] )\n  );\n"
+               "  DFF_X1 _103_ (\n    .CK(clk),\n    .D(_009_),\n    .Q(\\g_round[2].u.q [1] )\n  );\n"
+               "  DFF_X1 _104_ (\n    .CK(clk),\n    .D(_010_),\n    .QN(\\g_round[2].u.q [0] )\n  );\n")
+    assert P.sta_endpoints(ENDPOINTS)[0] == ("_102_", "D", 0.7576, -0.2916)
+    g = P.endpoint_groups(ENDPOINTS, netlist, period=0.5, top=8)
+    assert [x["end_group"] for x in g] == ["key", "g_round[*].u.q"]
+    assert [x["endpoints"] for x in g] == [1, 3]
+    assert g[1]["end_pin"] == "_101_/D" and g[1]["arrival"] == 0.7485
+    assert g[0]["fmax_mhz"] == round(1e3 / (0.5 + 0.2916), 1)
+    assert len(P.endpoint_groups(ENDPOINTS, netlist, period=0.5, top=1)) == 1
+
+
+def test_sta_paths_every_path():
+    """A report with several paths: each one's start, end and slack, in report order."""
+    text = read("opensta_nangate45_iterative.log")
+    paths = P.sta_paths(text + "\n" + text)
+    assert len(paths) == 2 and paths[0] == P.sta_checks(text) == paths[1]
+    two = ("Startpoint: _1_ (rising edge-triggered flip-flop)\nEndpoint: _2_ (rising)\n"
+           "   0.70   data arrival time\n  -0.20   slack (VIOLATED)\n"
+           "Startpoint: _3_ (rising edge-triggered flip-flop)\nEndpoint: _4_ (rising)\n"
+           "   0.40   data arrival time\n   0.10   slack (MET)\n")
+    got = P.sta_paths(two)
+    assert [(p["startpoint"], p["endpoint"], p["slack"], p["met"]) for p in got] == \
+        [("_1_", "_2_", -0.2, False), ("_3_", "_4_", 0.1, True)]

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""aeshw command line: `aeshw demo`, `aeshw run`, `aeshw synth`, `aeshw sweep`, `aeshw report`."""
+"""aeshw command line: `aeshw demo`, `aeshw run`, `aeshw synth`, `aeshw sweep`, `aeshw sta-groups`, `aeshw report`."""
 from __future__ import annotations
 
 import argparse
@@ -333,6 +333,11 @@ def cmd_sweep(args) -> int:
     return sweep.main(args)
 
 
+def cmd_sta_groups(args) -> int:
+    from ..synth import groups
+    return groups.main(args)
+
+
 def cmd_report(args) -> int:
     from ..report import page
     return page.report(args)
@@ -433,6 +438,11 @@ def main(argv=None) -> int:
                    "process (ASIC builds of 10 lanes need several GiB each)")
     w.add_argument("--list", action="store_true", help="print the matrix and exit")
     w.set_defaults(func=cmd_sweep)
+    sg = sub.add_parser("sta-groups", help="add the slowest register groups to stored ASIC results "
+                        "from their build directories' netlists (results measured before they were recorded)")
+    sg.add_argument("--only", help="only results whose name contains this")
+    sg.add_argument("--verbose", action="store_true", help="print the OpenSTA commands")
+    sg.set_defaults(func=cmd_sta_groups)
     rp = sub.add_parser("report", help="rewrite docs/results.md and the Pareto plots from docs/results/*.json")
     rp.set_defaults(func=cmd_report)
     g = sub.add_parser("regs", help="generate RTL, C, Python, docs and IP-XACT from rtl/bus/aes_axis_regs.rdl")

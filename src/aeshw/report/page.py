@@ -102,6 +102,29 @@ def gaps(rs: list[dict]) -> list[str]:
     return out
 
 
+SHOWN_GROUPS = 4
+
+
+def next_paths(rs: list[dict]) -> list[str]:
+    """Per ASIC row, its slowest register groups (OpenSTA, `sta_groups`): the worst path's, then
+    where the next ones end, each with the Fmax it alone would allow and its own start."""
+    rows = sorted([r for r in rs if r["target"] == "asic" and r.get("sta_groups")], key=sort_key)
+    if not rows:
+        return []
+    L = ["## ASIC: the next paths", "",
+         f"The {SHOWN_GROUPS} slowest register groups of each build: the bits of one register in every round,",
+         "lane and S-box form a group (indices written `[*]`); each with the Fmax that group's worst",
+         "endpoint alone allows and the start register of that path. After the first (the worst path,",
+         "which sets Fmax), they say what limits the clock once it is fixed. From OpenSTA on the same",
+         "netlist and clock (`sta_endpoints.tcl`, `sta_groups.tcl` in each JSON).", "",
+         "| configuration | library | slowest register groups: end (MHz) <- start of its worst path |", "|---|---|---|"]
+    for r in rows:
+        gs = "<br>".join(f"`{g['end_group']}` ({fmt(g['fmax_mhz'], 0)}) <- `{g.get('start_reg') or '?'}`"
+                         for g in r["sta_groups"][:SHOWN_GROUPS])
+        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device'].replace('liberty ', '')} | {gs} |")
+    return L + [""]
+
+
 def write_page() -> None:
     rs = load_results()
     L = ["# Results: area, Fmax, throughput", "",
@@ -183,6 +206,7 @@ def write_page() -> None:
                 L.append(f"| quoted | {qd['what']} | UltraScale+ | {fmt(qd['luts'])} | – | – | – | – | – | "
                          f"{qd['blocks_per_clock']} | – | {qd['source']} |")
         L.append("")
+    L += next_paths(rs)
     notes = RESULTS / "notes.md"
     if notes.exists():
         L += [_with_run_bench(notes.read_text()).rstrip(), ""]

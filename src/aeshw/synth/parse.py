@@ -234,3 +234,52 @@ def register_names(netlist: str, start_cell: str, end_cell: str) -> dict:
         if q:
             out[key] = q.group(1).strip().lstrip("\\").strip()
     return out
+
+
+# ---- OpenSTA endpoints by register group -------------------------------------------------
+
+_ENDPOINT = re.compile(r"^(\S+?)/(\w+) \([^)]*\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)", re.M)
+
+
+def sta_endpoints(report: str) -> list[tuple[str, str, float, float]]:
+    """(cell, pin, arrival, slack) of each endpoint of an OpenSTA `report_checks -format end`."""
+    return [(m.group(1), m.group(2), float(m.group(4)), float(m.group(5))) for m in _ENDPOINT.finditer(report)]
+
+
+def sta_paths(report: str) -> list[dict]:
+    """Every path of a full OpenSTA `report_checks` report (sta_checks of each)."""
+    return [c for c in (sta_checks("Startpoint:" + part) for part in report.split("Startpoint:")[1:]) if c]
+
+
+def register_group(net: str) -> str:
+    """A register bit's group: its Q net with every index written [*], so that the bits of a
+    register, and the same register in every round, lane and S-box, form one group
+    (`g_shared.g_round[3].g_lane[0].u_round.out_state [17]` -> `g_shared.g_round[*].g_lane[*].u_round.out_state`)."""
+    return re.sub(r"\s*\[\d+\]$", "", re.sub(r"\[\d+\](?=.)", "[*]", net.strip().lstrip("\\").strip()))
+
+
+def register_nets(netlist: str) -> dict[str, str]:
+    """Cell name -> the net on its Q (or QN) pin, for every flip-flop of a mapped netlist."""
+    out = {}
+    for m in re.finditer(r"^\s*\S+\s+(\S+)\s*\(([^;]*?\.QN?\([^;]*?)\);", netlist, re.M | re.S):
+        q = re.search(r"\.QN?\(([^()]*?)\s*\)", m.group(2))
+        if q:
+            out[m.group(1)] = q.group(1).strip()
+    return out
+
+
+def endpoint_groups(report: str, netlist: str, period: float, time_unit_s: float = 1e-9,
+                    top: int = 8) -> list[dict]:
+    """The `top` slowest register groups by their worst endpoint (the clock each group alone
+    would allow), slowest first: after the worst path, where the next ones end."""
+    nets = register_nets(netlist)
+    worst: dict[str, list] = {}
+    for cell, pin, arrival, slack in sta_endpoints(report):
+        g = register_group(nets.get(cell, cell))
+        w = worst.setdefault(g, [slack, arrival, 0, f"{cell}/{pin}"])
+        if slack < w[0]:
+            w[0], w[1], w[3] = slack, arrival, f"{cell}/{pin}"
+        w[2] += 1
+    rows = sorted(worst.items(), key=lambda kv: kv[1][0])[:top]
+    return [{"end_group": g, "endpoints": n, "arrival": a, "fmax_mhz": round(sta_fmax_mhz(period, s, time_unit_s), 1),
+             "end_pin": e} for g, (s, a, n, e) in rows]

@@ -114,11 +114,47 @@ def _yosys(job: Job, lib: str, cells: dict) -> dict:
     return {"yosys": P.yosys_version(ylog) or "?"}
 
 
+def _sta_head(lib: str, top: str, period: float) -> list[str]:
+    """An OpenSTA script's first lines: the liberty, the netlist, the ideal clock."""
+    return [f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top}",
+            f"create_clock -name clk -period {period:g} [get_ports {'aclk' if top == 'aes_axis' else 'clk'}]"]
+
+
+GROUPS = 8     # register groups kept per result
+
+
+def sta_groups(bdir: Path, top: str, runner, sta: str, lib: str, period: float, tu: float,
+               timeout: float | None = None) -> list[dict]:
+    """The GROUPS slowest register groups of the mapped netlist (the bits of one register in
+    every round, lane and S-box: parse.register_group), each with its own worst path's start
+    and end register: where the paths after the worst one end, so the next bottleneck is in
+    the stored result. Two OpenSTA runs on the same netlist and clock as sta.tcl: every
+    register-to-register endpoint's slack, then the worst path into each group."""
+    reg2reg = "-path_delay max -from [all_registers -clock_pins]"
+    (bdir / "sta_endpoints.tcl").write_text("\n".join(_sta_head(lib, top, period) + [
+        f"report_checks {reg2reg} -to [all_registers -data_pins] -format end "
+        "-group_count 100000000 -endpoint_count 1 -digits 4", "exit", ""]))
+    ends = runner.run("sta_endpoints", [sta, "-no_splash", "-no_init", "-exit", "sta_endpoints.tcl"],
+                      "sta_endpoints.log", timeout)
+    netlist = (bdir / "netlist.v").read_text(errors="replace")
+    groups = P.endpoint_groups(ends, netlist, period, tu, GROUPS)
+    pins = " ".join(g["end_pin"] for g in groups)
+    (bdir / "sta_groups.tcl").write_text("\n".join(_sta_head(lib, top, period) + [
+        f"report_checks {reg2reg} -to [get_pins {{{pins}}}] -group_count {len(groups)} "
+        "-endpoint_count 1 -digits 4", "exit", ""]))
+    paths = runner.run("sta_groups", [sta, "-no_splash", "-no_init", "-exit", "sta_groups.tcl"],
+                       "sta_groups.log", timeout)
+    start = {p["endpoint"]: P.register_names(netlist, p["startpoint"], p["endpoint"]).get("start_reg")
+             for p in P.sta_paths(paths)}
+    for g in groups:
+        g["start_reg"] = start.get(g.pop("end_pin").split("/")[0])
+    return groups
+
+
 def _sta(job: Job, sta: str, lib: str, period: float, tu: float, tv: dict) -> None:
     """OpenSTA's worst register-to-register setup path sets Fmax."""
     bdir, top = job.bdir, job.top_core
-    tcl = "\n".join([f"read_liberty {lib}", "read_verilog netlist.v", f"link_design {top}",
-                     f"create_clock -name clk -period {period:g} [get_ports {'aclk' if top == 'aes_axis' else 'clk'}]",
+    tcl = "\n".join(_sta_head(lib, top, period) + [
                      "report_checks -path_delay max -from [all_registers -clock_pins] "
                      "-to [all_registers -data_pins] -digits 4 -fields {net}",
                      "exit", ""])
@@ -136,6 +172,10 @@ def _sta(job: Job, sta: str, lib: str, period: float, tu: float, tv: dict) -> No
     job.res["sta"] = chk
     job.res["fmax_mhz"] = P.sta_fmax_mhz(period, chk["slack"], tu)
     job.res["fmax_source"] = "OpenSTA worst reg-to-reg setup path (no wire load)"
+    try:        # the figures above stand without the groups: a failure here is recorded, not fatal
+        job.res["sta_groups"] = sta_groups(bdir, top, job.runner, sta, lib, period, tu, job.timeout)
+    except Exception as e:      # noqa: BLE001 (any failure: the run's figures are kept)
+        job.res["sta_groups"], job.res["sta_groups_error"] = [], f"{type(e).__name__}: {e}"
     tv["opensta"] = subprocess.run([sta, "-version"], capture_output=True, text=True).stdout.strip() or "?"
 
 
