@@ -32,7 +32,7 @@ module core_pipelined_props #(
 );
     localparam NR     = 10;             // AES-128 only
     localparam LAT    = NR + 1;         // docs: Nr*STAGES + 1
-    localparam FDEPTH = LAT + 2;        // the core's OUT_DEPTH = 0 sizing
+    localparam FDEPTH = LAT + 1;        // the core's OUT_DEPTH = 0 sizing
     localparam CW     = USER_W + 3;     // per-round control {user, inv, len}
 
     wire key_ready, key_error, in_ready, out_valid, busy;

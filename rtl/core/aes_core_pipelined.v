@@ -38,7 +38,8 @@
 //
 // Flow control: the datapath never stalls (no enable fans out over it); a
 // beat is accepted only when a place in the output FIFO is reserved for it.
-// OUT_DEPTH = 0 sizes the FIFO for full rate (latency + 2).
+// OUT_DEPTH = 0 sizes the FIFO for full rate: latency + 1 places, the fewest that
+// keep a beat accepted in every clock with the output always ready.
 // KEYS (bit0 128, bit1 192, bit2 256) trims the pipeline to the key sizes
 // the build needs; loads of other sizes are refused with key_error.
 `default_nettype none
@@ -91,7 +92,12 @@ module aes_core_pipelined #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam KPIPE   = (IMPL == "COMPOSITE") ? 3 : ((STAGES == 1) ? 1 : 2);
     /* verilator lint_on WIDTH */
-    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 2;
+    // Full rate with the output always ready: a beat's place comes back (credit_ok) in the
+    // clock after it leaves the FIFO, LAT_MAX + 1 clocks after it was accepted; so LAT_MAX + 1
+    // places. (LAT_MAX counts the FIFO's own clock: a beat exits the rounds LAT_MAX - 1 clocks
+    // after it was accepted, and aes_out_stage needs exit latency + 2.) One more would be
+    // 128 x LANES flip-flops that are never used.
+    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : LAT_MAX + 1;
     // The FPGA-native builds (block-RAM tables) keep the output FIFO in distributed RAM.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
