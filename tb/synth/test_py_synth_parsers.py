@@ -243,12 +243,12 @@ def test_endpoint_groups_worst_first():
                "  DFF_X1 _103_ (\n    .CK(clk),\n    .D(_009_),\n    .Q(\\g_round[2].u.q [1] )\n  );\n"
                "  DFF_X1 _104_ (\n    .CK(clk),\n    .D(_010_),\n    .QN(\\g_round[2].u.q [0] )\n  );\n")
     assert P.sta_endpoints(ENDPOINTS)[0] == ("_102_", "D", 0.7576, -0.2916)
-    g = P.endpoint_groups(ENDPOINTS, netlist, period=0.5, top=8)
+    g = P.endpoint_groups(ENDPOINTS, P.register_nets(netlist), period=0.5, top=8)
     assert [x["end_group"] for x in g] == ["key", "g_round[*].u.q"]
     assert [x["endpoints"] for x in g] == [1, 3]
     assert g[1]["end_pin"] == "_101_/D" and g[1]["arrival"] == 0.7485
     assert g[0]["fmax_mhz"] == round(1e3 / (0.5 + 0.2916), 1)
-    assert len(P.endpoint_groups(ENDPOINTS, netlist, period=0.5, top=1)) == 1
+    assert len(P.endpoint_groups(ENDPOINTS, P.register_nets(netlist), period=0.5, top=1)) == 1
 
 
 def test_sta_paths_every_path():

@@ -268,11 +268,11 @@ def register_nets(netlist: str) -> dict[str, str]:
     return out
 
 
-def endpoint_groups(report: str, netlist: str, period: float, time_unit_s: float = 1e-9,
+def endpoint_groups(report: str, nets: dict[str, str], period: float, time_unit_s: float = 1e-9,
                     top: int = 8) -> list[dict]:
     """The `top` slowest register groups by their worst endpoint (the clock each group alone
-    would allow), slowest first: after the worst path, where the next ones end."""
-    nets = register_nets(netlist)
+    would allow), slowest first: after the worst path, where the next ones end. `nets`:
+    register_nets of the netlist."""
     worst: dict[str, list] = {}
     for cell, pin, arrival, slack in sta_endpoints(report):
         g = register_group(nets.get(cell, cell))

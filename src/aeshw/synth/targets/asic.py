@@ -136,15 +136,15 @@ def sta_groups(bdir: Path, top: str, runner, sta: str, lib: str, period: float, 
         "-group_count 100000000 -endpoint_count 1 -digits 4", "exit", ""]))
     ends = runner.run("sta_endpoints", [sta, "-no_splash", "-no_init", "-exit", "sta_endpoints.tcl"],
                       "sta_endpoints.log", timeout)
-    netlist = (bdir / "netlist.v").read_text(errors="replace")
-    groups = P.endpoint_groups(ends, netlist, period, tu, GROUPS)
+    nets = P.register_nets((bdir / "netlist.v").read_text(errors="replace"))
+    groups = P.endpoint_groups(ends, nets, period, tu, GROUPS)
     pins = " ".join(g["end_pin"] for g in groups)
     (bdir / "sta_groups.tcl").write_text("\n".join(_sta_head(lib, top, period) + [
         f"report_checks {reg2reg} -to [get_pins {{{pins}}}] -group_count {len(groups)} "
         "-endpoint_count 1 -digits 4", "exit", ""]))
     paths = runner.run("sta_groups", [sta, "-no_splash", "-no_init", "-exit", "sta_groups.tcl"],
                        "sta_groups.log", timeout)
-    start = {p["endpoint"]: P.register_names(netlist, p["startpoint"], p["endpoint"]).get("start_reg")
+    start = {p["endpoint"]: nets.get(p["startpoint"], "").lstrip("\\").strip() or None
              for p in P.sta_paths(paths)}
     for g in groups:
         g["start_reg"] = start.get(g.pop("end_pin").split("/")[0])
