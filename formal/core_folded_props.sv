@@ -32,6 +32,7 @@ module core_folded_props #(
 );
     localparam STAGES = 1;
     localparam FDEPTH = 2;              // the core's OUT_DEPTH = 0 sizing for D = 1
+    localparam FN     = FDEPTH + 1;     // FIFO entries (aes_fifo: one is always free)
     localparam CAP    = FDEPTH;         // credits: ring + FIFO together hold at most FDEPTH
 
     wire key_ready, key_error, in_ready, out_valid, busy;
@@ -59,8 +60,8 @@ module core_folded_props #(
     (* keep *) wire [1:0]        p_o_len;
     (* keep *) wire [USER_W-1:0] p_o_user;
     (* keep *) wire [1:0]        p_f_count;
-    (* keep *) wire              p_f_rd, p_f_wr;
-    (* keep *) wire [USER_W-1:0] p_f_user0, p_f_user1;   // user field of FIFO words 0, 1
+    (* keep *) wire [1:0]        p_f_rd, p_f_wr;
+    (* keep *) wire [USER_W*FN-1:0] p_f_user;    // user field of FIFO entry j at [USER_W*j +: USER_W]
 
     function [4:0] nr_of;
         input [1:0] len;
@@ -99,10 +100,14 @@ module core_folded_props #(
         end
     end
     always @* if (!f_past) assume (!rst_n);
+    // Reset came in the first cycle, so every later cycle is after it (an invariant that lets
+    // the induction use the ones below, which the RTL's own checks of its counters need).
+    always @* if (f_past) assert (f_init);
 
     wire [USER_W-1:0] outstanding = in_seq - out_seq;
     wire [USER_W-1:0] trk_pos     = trk_seq - out_seq;   // blocks ahead of the tracked one
 
+    integer j;
     always @* if (f_init && rst_n) begin
         // ---- stated properties ----------------------------------------------
         // order kept, nothing dropped or duplicated
@@ -122,12 +127,13 @@ module core_folded_props #(
         assert (p_ctx_len != 2'd3 && p_ring_len != 2'd3);
         if (p_expanding) assert (p_step < nr_of(p_ctx_len));
         assert (p_in_flight == {2'b0, p_o_valid});
-        assert (p_f_count <= FDEPTH && p_f_rd == (p_f_wr ^ p_f_count[0]));
+        assert (p_f_count <= FDEPTH && p_f_rd < FN && p_f_wr < FN && p_f_wr == (p_f_rd + p_f_count) % FN);
         assert ({1'b0, p_f_count} + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
         assert (p_credits == FDEPTH - p_f_count - p_in_flight);
-        if (p_f_count != 0) assert ((p_f_rd ? p_f_user1 : p_f_user0) == out_seq);
-        if (p_f_count == 2) assert ((p_f_rd ? p_f_user0 : p_f_user1) == out_seq + 1'b1);
+        for (j = 0; j < FDEPTH; j = j + 1)
+            if (j < p_f_count)
+                assert (p_f_user[USER_W*((p_f_rd + j) % FN) +: USER_W] == out_seq + j[USER_W-1:0]);
         if (p_o_valid) begin
             assert (p_o_len == p_ring_len);
             assert (p_o_rnd >= 1 && p_o_rnd <= nr_of(p_o_len));

@@ -23,6 +23,7 @@ module core_folded_s2_props #(
 );
     localparam STAGES = 2;
     localparam FDEPTH = 4;              // OUT_DEPTH = 0 sizing for D = 2: D + 2
+    localparam FN     = FDEPTH + 1;     // FIFO entries (aes_fifo: one is always free)
 
     wire key_ready, key_error, in_ready, out_valid, busy;
     wire [127:0]      out_data;
@@ -50,8 +51,8 @@ module core_folded_s2_props #(
     (* keep *) wire [1:0]        lm, lo;
     (* keep *) wire [USER_W-1:0] um, uo;
     (* keep *) wire [2:0]        p_f_count;
-    (* keep *) wire [1:0]        p_f_rd, p_f_wr;
-    (* keep *) wire [USER_W*FDEPTH-1:0] p_f_user;
+    (* keep *) wire [2:0]        p_f_rd, p_f_wr;
+    (* keep *) wire [USER_W*FN-1:0] p_f_user;
 
     function [5:0] nr_of;
         input [1:0] len;
@@ -89,6 +90,9 @@ module core_folded_s2_props #(
         end
     end
     always @* if (!f_past) assume (!rst_n);
+    // Reset came in the first cycle, so every later cycle is after it (an invariant that lets
+    // the induction use the ones below, which the RTL's own checks of its counters need).
+    always @* if (f_past) assert (f_init);
 
     wire [USER_W-1:0] outstanding = in_seq - out_seq;
     wire [USER_W-1:0] trk_pos     = trk_seq - out_seq;
@@ -110,13 +114,13 @@ module core_folded_s2_props #(
         assert (p_ctx_len != 2'd3 && p_ring_len != 2'd3);
         if (p_expanding) assert (p_step < nr_of(p_ctx_len));
         assert (p_in_flight == p_vm + p_vo);
-        assert (p_f_count <= FDEPTH && p_f_wr == p_f_rd + p_f_count[1:0]);
+        assert (p_f_count <= FDEPTH && p_f_rd < FN && p_f_wr < FN && p_f_wr == (p_f_rd + p_f_count) % FN);
         assert (p_f_count + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
         assert (p_credits == FDEPTH - p_f_count - p_in_flight);
         for (j = 0; j < FDEPTH; j = j + 1)
             if (j < p_f_count)
-                assert (p_f_user[USER_W*((p_f_rd + j) % FDEPTH) +: USER_W] == out_seq + j[USER_W-1:0]);
+                assert (p_f_user[USER_W*((p_f_rd + j) % FN) +: USER_W] == out_seq + j[USER_W-1:0]);
         if (p_vm) assert (lm == p_ring_len && rm >= 1 && rm <= nr_of(lm));
         if (p_vo) assert (lo == p_ring_len && ro >= 1 && ro <= nr_of(lo));
         if (p_vo) assert (uo == (out_older ? u_first : u_first + 1'b1));

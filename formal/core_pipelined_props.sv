@@ -33,6 +33,7 @@ module core_pipelined_props #(
     localparam NR     = 10;             // AES-128 only
     localparam LAT    = NR + 1;         // docs: Nr*STAGES + 1
     localparam FDEPTH = LAT + 1;        // the core's OUT_DEPTH = 0 sizing
+    localparam FN     = FDEPTH + 1;     // FIFO entries (aes_fifo: one is always free)
     localparam CW     = USER_W + 3;     // per-round control {user, inv, len}
 
     wire key_ready, key_error, in_ready, out_valid, busy;
@@ -61,7 +62,7 @@ module core_pipelined_props #(
     (* keep *) wire [CW*NR-1:0]       p_ctl;         // round i control at [CW*(i-1) +: CW]
     (* keep *) wire [4:0]             p_f_count;
     (* keep *) wire [3:0]             p_f_rd, p_f_wr;
-    (* keep *) wire [USER_W*FDEPTH-1:0] p_f_user;    // user field of FIFO word j at [USER_W*j +: USER_W]
+    (* keep *) wire [USER_W*FN-1:0]   p_f_user;      // user field of FIFO entry j at [USER_W*j +: USER_W]
 
     wire accept = in_valid && in_ready;
     wire pop    = out_valid && out_ready;
@@ -93,6 +94,9 @@ module core_pipelined_props #(
         end
     end
     always @* if (!f_past) assume (!rst_n);
+    // Reset came in the first cycle, so every later cycle is after it (an invariant that lets
+    // the induction use the ones below, which the RTL's own checks of its counters need).
+    always @* if (f_past) assert (f_init);
     // The one environment rule (docs/core_interface.md): a key load, once
     // offered, is held with key/key_len/key_decrypt stable until key_ready.
     // (The SHARED core expands over Nr+1 cycles reading key_len meanwhile.)
@@ -131,14 +135,14 @@ module core_pipelined_props #(
         // ---- inductive invariants (internal state) --------------------------
         assert (p_ctx_len == 2'd0);
         if (p_expanding) assert (f_kpend && f_klen == 2'd0 && p_step <= NR && p_klast == (p_step == NR));
-        assert (p_f_count <= FDEPTH && p_f_rd < FDEPTH && p_f_wr < FDEPTH);
-        assert ((p_f_rd + p_f_count) % FDEPTH == p_f_wr);
+        assert (p_f_count <= FDEPTH && p_f_rd < FN && p_f_wr < FN);
+        assert ((p_f_rd + p_f_count) % FN == p_f_wr);
         assert (p_f_count + p_in_flight <= FDEPTH);
         assert (outstanding == p_f_count + p_in_flight);
         assert (p_credits == FDEPTH - p_f_count - p_in_flight);
         for (j = 0; j < FDEPTH; j = j + 1)
             if (j < p_f_count)
-                assert (p_f_user[USER_W*((p_f_rd + j) % FDEPTH) +: USER_W] == out_seq + j[USER_W-1:0]);
+                assert (p_f_user[USER_W*((p_f_rd + j) % FN) +: USER_W] == out_seq + j[USER_W-1:0]);
         behind = 0;
         for (i = NR; i >= 1; i = i - 1) begin
             if (p_v[i]) begin

@@ -5,6 +5,8 @@
 // since reset is k (mod 2^WIDTH). The FIFO never looks at its data, so this is
 // general (data independence), and "the word at the output is always the next
 // sequence number" is exactly: no word dropped, none duplicated, order kept.
+// in_data is zero while in_valid is low (the producer's side of the no-remanence
+// contract, docs in aes_fifo.v); while the FIFO is full an offered word is held.
 //
 // p_* are probes of the FIFO's internal registers, connected by the .sby
 // script after `flatten` (`connect -set`); they appear only in the inductive
@@ -23,6 +25,8 @@ module fifo_props #(
 );
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam CW    = PTR_W + 1;
+    localparam N     = DEPTH + 1;           // entries (one is always free)
+    localparam AW    = $clog2(N);
 
     reg  [WIDTH-1:0] in_seq, out_seq;   // next number to push / expected at the output
     wire             in_ready, out_valid;
@@ -31,7 +35,7 @@ module fifo_props #(
 
     aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM)) dut (
         .clk(clk), .rst_n(rst_n),
-        .in_valid(in_valid), .in_ready(in_ready), .in_data(in_seq),
+        .in_valid(in_valid), .in_ready(in_ready), .in_data(in_valid ? in_seq : {WIDTH{1'b0}}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),
         .count(count)
     );
@@ -52,17 +56,19 @@ module fifo_props #(
             if (pop)  out_seq <= out_seq + 1'b1;
         end
     end
-    // Cycles in a row out of reset with the FIFO empty and nothing pushed (saturates at DEPTH).
+    // Cycles in a row out of reset with the FIFO empty and nothing pushed (saturates at N).
     reg [7:0] f_quiet = 8'd0;
     always @(posedge clk)
         if (!rst_n || out_valid || in_valid) f_quiet <= 8'd0;
-        else if (f_quiet < DEPTH)            f_quiet <= f_quiet + 8'd1;
-    // Reset in the first cycle; resets later are allowed at any time.
+        else if (f_quiet < N)                f_quiet <= f_quiet + 8'd1;
+    // Reset in the first cycle; resets later are allowed at any time. The producer offers a
+    // word only while the FIFO is not full (aes_fifo's contract: a place is reserved first).
     always @* if (!f_past) assume (!rst_n);
+    always @* if (rst_n) assume (!(in_valid && !in_ready));
 
     // Probes (driven by `connect -set` in the .sby script).
-    (* keep *) wire [PTR_W-1:0]       p_rd_ptr, p_wr_ptr;
-    (* keep *) wire [WIDTH*DEPTH-1:0] p_mem;           // {mem[DEPTH-1], ..., mem[0]}
+    (* keep *) wire [AW-1:0]          p_rd_ptr, p_wr_ptr;
+    (* keep *) wire [WIDTH*N-1:0]     p_mem;           // {mem[N-1], ..., mem[0]}
     wire [WIDTH-1:0] occupancy = in_seq - out_seq;
 
     integer i;
@@ -78,21 +84,22 @@ module fifo_props #(
         // out_data is 0 while empty (docs: no stale data shows)
         if (!out_valid) assert (out_data == {WIDTH{1'b0}});
 
-        // no remanence: after DEPTH cycles empty and idle, every entry is zero (the FIFO
-        // writes zero behind its pointers while it idles), so emitted data leaves no copy
-        if (f_quiet == DEPTH)
-            for (i = 0; i < DEPTH; i = i + 1)
+        // no remanence: after DEPTH + 1 cycles empty and idle, every entry is zero (the
+        // FIFO steps its pointers while it idles, writing the idle producer's zeros), so
+        // emitted data leaves no copy
+        if (f_quiet == N)
+            for (i = 0; i < N; i = i + 1)
                 assert (p_mem[WIDTH*i +: WIDTH] == {WIDTH{1'b0}});
 
         // ---- inductive invariants (internal state) ------------------------
-        assert (p_rd_ptr < DEPTH && p_wr_ptr < DEPTH);
-        assert (((p_rd_ptr + count) % DEPTH) == p_wr_ptr);
+        assert (p_rd_ptr < N && p_wr_ptr < N);
+        assert (((p_rd_ptr + count) % N) == p_wr_ptr);
         for (i = 0; i < DEPTH; i = i + 1)
             if (i < count)
-                assert (p_mem[WIDTH*((p_rd_ptr + i) % DEPTH) +: WIDTH] == out_seq + i[WIDTH-1:0]);
-        for (i = 0; i < DEPTH; i = i + 1)             // the f_quiet entries behind the pointer
+                assert (p_mem[WIDTH*((p_rd_ptr + i) % N) +: WIDTH] == out_seq + i[WIDTH-1:0]);
+        for (i = 0; i < N; i = i + 1)                 // the f_quiet entries behind the pointer
             if (i < f_quiet)
-                assert (p_mem[WIDTH*((p_wr_ptr + DEPTH - 1 - i) % DEPTH) +: WIDTH] == {WIDTH{1'b0}});
+                assert (p_mem[WIDTH*((p_wr_ptr + N - 1 - i) % N) +: WIDTH] == {WIDTH{1'b0}});
     end
 
     // Stable while stalled, and the fall-through latency is one cycle.

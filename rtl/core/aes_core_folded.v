@@ -48,8 +48,8 @@ module aes_core_folded #(
         if (LANES < 1) begin : g_bad_param1
             ERROR_aes_core_folded_LANES_must_be_at_least_1 u_stop ();
         end
-        if (STAGES < 1 || STAGES > 4) begin : g_bad_param2
-            ERROR_aes_core_folded_STAGES_must_be_1_to_4 u_stop ();
+        if (STAGES < 1 || STAGES > 6) begin : g_bad_param2
+            ERROR_aes_core_folded_STAGES_must_be_1_to_6 u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -107,6 +107,9 @@ module aes_core_folded #(
 
     // Exits this cycle (at most one unit has exits, as all blocks share Nr).
     wire [U-1:0] exit_vec;
+    /* verilator lint_off UNUSEDSIGNAL */   // the ring's units take one direction bit each
+    wire [16*LANES-1:0] o_inv_c_unused [0:U-1];
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
     generate
         for (u = 0; u < U; u = u + 1) begin : g_exit_vec
@@ -115,9 +118,12 @@ module aes_core_folded #(
     endgenerate
     wire exiting = |exit_vec;
 
-    wire credit_ok;                   // an output FIFO place is free (aes_out_stage)
-    assign in_ready = ctx_valid && fb_free && credit_ok && (ring_empty || ring_len == ctx_len);
-    wire accept = in_valid && in_ready;
+    // in_ready: this condition and a free output FIFO place (aes_out_stage's credit_ok)
+    wire gate = ctx_valid && fb_free && (ring_empty || ring_len == ctx_len);
+    wire accept;
+    /* verilator lint_off UNUSEDSIGNAL */   // in_ready is gate && credit_ok (aes_out_stage)
+    wire credit_ok;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // Key hygiene: only a block still on its way goes round again; an empty slot (or
     // one whose block has just left) feeds zeros back, so no key window or state of a
@@ -142,9 +148,11 @@ module aes_core_folded #(
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
-                .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_rnd(u_in_rnd[u]), .in_user(u_in_user[u]),
+                .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
+                .in_rnd(u_in_rnd[u]), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
-                .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
+                .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
+                .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
             );
             if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
@@ -180,7 +188,8 @@ module aes_core_folded #(
 
     // ---- output stage: the FIFO and its credits ------------------------------
     aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D), .RAM(FIFO_RAM)) u_out (
-        .clk(clk), .rst_n(rst_n), .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(gate), .in_ready(in_ready),
+        .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),
         .exit_valid(exiting), .exit_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );

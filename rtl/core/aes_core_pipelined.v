@@ -13,13 +13,13 @@
 //   rounds) into a load bank of round keys (aes_key_bank; slot i holds the key
 //   round i uses, slot 0 the whitening key), written in stage order so
 //   decryption needs no reordering. A key load expands into it (one
-//   aes_key_step, one step per KPIPE + 1 clocks) while blocks keep flowing with
+//   aes_key_step, one step per KPIPE + 2 clocks) while blocks keep flowing with
 //   the old key; the key handshake completes when the bank is ready, and blocks
 //   accepted after it use the new key: each round's key is a register that
 //   copies its slot of the load bank when the first such block reaches that
 //   round (exact, as the datapath never stalls). The next load starts once that
 //   switch has passed the last round (NR_MAX * STAGES cycles). key_ready is
-//   therefore low for (Nr + 1) * (KPIPE + 1) cycles (+ what is left of the
+//   therefore low for (Nr + 1) * (KPIPE + 2) cycles (+ what is left of the
 //   previous switch); in_ready never drops for a key change of the same key
 //   length.
 //   Exit taps after rounds 10/12/14; all blocks in flight share one key
@@ -64,8 +64,8 @@ module aes_core_pipelined #(
         if (LANES < 1) begin : g_bad_param0
             ERROR_aes_core_pipelined_LANES_must_be_at_least_1 u_stop ();
         end
-        if (STAGES < 1 || STAGES > 4) begin : g_bad_param1
-            ERROR_aes_core_pipelined_STAGES_must_be_1_to_4 u_stop ();
+        if (STAGES < 1 || STAGES > 6) begin : g_bad_param1
+            ERROR_aes_core_pipelined_STAGES_must_be_1_to_6 u_stop ();
         end
         if (KEY_MODE != "SHARED" && KEY_MODE != "AGILE") begin : g_bad_param2
             ERROR_aes_core_pipelined_KEY_MODE_must_be_SHARED_or_AGILE u_stop ();
@@ -85,12 +85,13 @@ module aes_core_pipelined #(
     // rounds; every stage STAGES clocks.
     localparam LAT_MAX = AGILE ? (PRE + 1 + NR_MAX) * STAGES + 1 : NR_MAX * STAGES + 1;
     // SHARED key expansion: register cuts in its step (aes_key_step's PIPE), so a step
-    // takes KPIPE + 1 clocks; as many as keep each piece of the step shorter than one
-    // piece of a cut round: the transformed word (every build), the S-box input (LUT
-    // builds with STAGES >= 2), the two cuts inside the S-box (COMPOSITE builds).
+    // takes KPIPE + 2 clocks (with its result's register, below); as many as keep each
+    // piece of the step shorter than one piece of a cut round: the transformed word (every
+    // build), the S-box input (LUT builds with STAGES >= 2), the cuts inside the S-box
+    // (COMPOSITE builds: two, or STAGES - 2 for five and six stages).
     // (BRAM builds: the key step's SubWord is the LUT form.)
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam KPIPE   = (IMPL == "COMPOSITE") ? 3 : ((STAGES == 1) ? 1 : 2);
+    localparam KPIPE   = (IMPL == "COMPOSITE") ? ((STAGES > 4) ? STAGES - 1 : 3) : ((STAGES == 1) ? 1 : 2);
     /* verilator lint_on WIDTH */
     // Full rate with the output always ready: a beat's place comes back (credit_ok) in the
     // clock after it leaves the FIFO, LAT_MAX + 1 clocks after it was accepted; so LAT_MAX + 1
@@ -115,14 +116,16 @@ module aes_core_pipelined #(
     wire [W-1:0]     exit_state;
     wire [USER_W-1:0] exit_user;
     wire             key_ok;            // context valid and usable for this beat
+    /* verilator lint_off UNUSEDSIGNAL */   // in_ready is credit_ok && key_ok (aes_out_stage)
     wire             credit_ok;
+    /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */   // AGILE builds: every beat carries its own key length
     wire             out_empty;         // no beat in flight (SHARED: same-length check, scrub)
     /* verilator lint_on UNUSEDSIGNAL */
-    assign in_ready = key_ok && credit_ok;
-    wire accept = in_valid && in_ready;
+    wire             accept;            // in_valid && in_ready
     aes_out_stage #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .LAT_MAX(LAT_MAX), .RAM(FIFO_RAM)) u_out (
-        .clk(clk), .rst_n(rst_n), .accept(accept), .credit_ok(credit_ok), .empty(out_empty),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(key_ok), .in_ready(in_ready),
+        .accept(accept), .credit_ok(credit_ok), .empty(out_empty),
         .exit_valid(exiting), .exit_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
@@ -218,22 +221,38 @@ module aes_core_pipelined #(
         );
         assign r_win[0] = ahead_q;
         assign r_rnd[0] = 4'd0;
+        // MODE "BOTH": the direction also as 16 copies per lane for each unit (aes_round_unit
+        // INV_COPIES): round unit 1's from the whitening stage's last register, kept apart.
+        wire [16*LANES-1:0] r_inv_c [0:NR_MAX];
+        wire inv_white_pre;
+        aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_white_inv (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_inv[PRE]), .out_data(inv_white_pre)
+        );
+        for (l = 0; l < 16 * LANES; l = l + 1) begin : g_white_inv_copy
+            reg q;
+            (* keep *) always @(posedge clk) q <= inv_white_pre;
+            assign r_inv_c[0][l] = q;
+        end
 
         // ---- NR_MAX round units ------------------------------------------------
         for (i = 0; i < NR_MAX; i = i + 1) begin : g_round
             // Units past round 10 may see finished AES-128/192 blocks: bypass.
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
-                             .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1)) u_unit (
+                             .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
+                             .INV_COPIES(1)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
-                .in_len(r_len[i]), .in_inv(r_inv[i]), .in_rnd(r_rnd[i]), .in_user(r_user[i]),
+                .in_len(r_len[i]), .in_inv(r_inv[i]), .in_inv_c(r_inv_c[i]), .in_rnd(r_rnd[i]),
+                .in_user(r_user[i]),
                 .out_valid(r_valid[i+1]), .out_state(r_state[i+1]), .out_window(r_win[i+1]),
-                .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_rnd(r_rnd[i+1]), .out_user(r_user[i+1])
+                .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
+                .out_rnd(r_rnd[i+1]), .out_user(r_user[i+1])
             );
         end
         assign exiting    = r_valid[NR_MAX];
-        assign exit_state = r_state[NR_MAX];
-        assign exit_user  = r_user[NR_MAX];
+        // (zero for a bubble: the output FIFO writes in every clock, aes_fifo)
+        assign exit_state = exiting ? r_state[NR_MAX] : {W{1'b0}};
+        assign exit_user  = exiting ? r_user[NR_MAX] : {USER_W{1'b0}};
     end else begin : g_shared
         // ---- the round keys (aes_key_bank): load bank, and each round's key --
         wire [127:0] load0;               // load bank slot 0 (the whitening key)
@@ -267,9 +286,20 @@ module aes_core_pipelined #(
         reg  scrub;
         wire scrub_now = scrub && out_empty;
         wire start  = key_valid && !expanding && len_ok && dir_ok && !kbusy && (!scrub || out_empty);
-        reg  [1:0] kph;                   // clock of the current step, 0..KPIPE
-        wire       kstep = (kph == KPIPE[1:0]);   // the step's result is valid this clock
-        wire done   = expanding && kstep && last;
+        // The expansion's clock within a step, one-hot: ph[k] in the step's clock k (all
+        // zero while not expanding). A step takes KCLK = KPIPE + 2 clocks: KPIPE + 1 for
+        // aes_key_step's pieces, and one more in which its result waits in a register of
+        // its own (stepped_q), so that the window's multiplexer does not sit behind the new
+        // words' XOR trees. Every control that acts on a step boundary reads a flip-flop:
+        // kstep (ph[KCLK-1], the window takes stepped_q), the bank's write enables
+        // (ph[KCLK-2], named a clock early), and fin (the last clock of the last step); the
+        // wide ones (the window's 256 enables, the whitening key's 128) read copies of their
+        // own, kept apart (`keep`), a copy per 16 bits.
+        localparam KCLK = KPIPE + 2;
+        reg  [KCLK-1:0] ph;
+        wire kstep = ph[KCLK-1];
+        reg  fin;                         // done: kstep in the last step, as a register
+        wire done   = fin;
         wire apply = done && rst_n && !key_clear;   // the new key is in force from the next cycle
         wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
         assign key_ready = done || refuse;
@@ -278,8 +308,8 @@ module aes_core_pipelined #(
         wire [255:0] key_masked = (klen == 2'd0) ? {128'h0, key[127:0]} :
                                   (klen == 2'd1) ? {64'h0, key[191:0]} : key;
         wire [255:0] stepped;
-        // The expansion takes KPIPE + 1 clocks per step (register cuts in the step,
-        // phase counter kph), so it is never the longest path when the rounds are cut;
+        // The expansion takes KCLK clocks per step (register cuts in the step, and its
+        // result's register), so it is never the longest path when the rounds are cut;
         // a key load is not on the data's throughput path.
         aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KPIPE)) u_expand (
             .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(klen), .step_idx(step), .in_window(win),
@@ -292,48 +322,85 @@ module aes_core_pipelined #(
         wire [NR_MAX:0] slot_next  = key_decrypt ? (slot_oh >> 1) : (slot_oh << 1);
 
         // wkey: the whitening key in force, in its own register, so the whitening XOR
-        // in front of round 1 reads a register (no multiplexer on that path).
-        reg [127:0] wkey;
+        // in front of round 1 reads a register (no multiplexer on that path); a copy per
+        // lane (lane l's at [128*l +: 128]), so no key bit fans out to every lane.
+        reg [128*LANES-1:0] wkey;
+        // ph's next value (shared by ph and the copies of its last bit).
+        wire [KCLK-1:0] ph_next = start ? {{(KCLK-1){1'b0}}, 1'b1} : fin ? {KCLK{1'b0}}
+                                : {ph[KCLK-2:0], ph[KCLK-1]};
+        wire fin_next = ph[KCLK-2] && last && !fin;
+        reg [255:0] stepped_q;            // the step's result, a clock before the window takes it
+        always @(posedge clk) stepped_q <= stepped;
+        genvar w;
+        for (w = 0; w < 16; w = w + 1) begin : g_win
+            // The window's bits [16w +: 16]: the offered key in every idle cycle with key_valid, so
+            // its enables hang on flip-flops, not on the length and direction checks behind
+            // `start` (ECP5's clock-setting path of the 4-stage block-RAM lane, 209.6 MHz); the
+            // step's result at kstep. A key that does not start (refused, or waiting for the
+            // last switch or a scrub) is held as a started one's last window is: until the
+            // next load or CLEAR. exp_c and kst_c: this word's copies of expanding and kstep.
+            reg exp_c, kst_c;
+            (* keep *) always @(posedge clk) begin
+                if (!rst_n || key_clear) begin
+                    exp_c <= 1'b0; kst_c <= 1'b0;
+                end else begin
+                    if (start) exp_c <= 1'b1;
+                    else if (fin) exp_c <= 1'b0;
+                    // ph_next[KCLK-1], written from this copy's own state (kst_c is 0 while
+                    // ph[KCLK-2] is 1: one-hot), so each copy's D is a gate of its own that the
+                    // mapper sees and sizes (one net into every copy's D pin is a load it does
+                    // not see)
+                    kst_c <= ph[KCLK-2] && !kst_c && !fin && !start;
+                end
+            end
+            always @(posedge clk) begin
+                if (!rst_n || key_clear)       win[16*w +: 16] <= 16'h0;
+                else if (key_valid && !exp_c)  win[16*w +: 16] <= key_masked[16*w +: 16];
+                else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
+            end
+        end
+        for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey
+            // wkey's bits [16w +: 16] (lane w / 8) take slot 0 of the load bank (encrypt;
+            // decrypt: window Nr's low words, written now) when the key comes into force:
+            // fin_c, their copy of fin.
+            reg fin_c;
+            (* keep *) always @(posedge clk)   // fin_next, from this copy's own state (kst_c above)
+                if (!rst_n || key_clear) fin_c <= 1'b0;
+                else                     fin_c <= ph[KCLK-2] && last && !fin_c;
+            always @(posedge clk) begin
+                if (!rst_n || key_clear) wkey[16*w +: 16] <= 16'h0;
+                else if (fin_c)          wkey[16*w +: 16] <= key_decrypt ? win[16*(w % 8) +: 16]
+                                                                       : load0[16*(w % 8) +: 16];
+            end
+        end
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
-                have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; kph <= 2'd0;
-                last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}};
-                win <= 256'h0; err_q <= 1'b0; wkey <= 128'h0;
+                have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; ph <= {KCLK{1'b0}};
+                fin <= 1'b0; last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}};
+                err_q <= 1'b0;
                 scrub <= 1'b1;
                 ctx_len <= 2'd0; ctx_inv <= 1'b0;
             end else begin
                 if (scrub_now) scrub <= 1'b0;
                 if (refuse) err_q <= 1'b1;
-                // The window takes the offered key in every idle cycle with key_valid, so
-                // its 256 clock enables hang on two flip-flops, not on the length and
-                // direction checks behind `start` (ECP5's clock-setting path of the
-                // 4-stage block-RAM lane, 209.6 MHz). A key that does not start (refused,
-                // or waiting for the last switch or a scrub) is held as a started one's
-                // last window is: until the next load or CLEAR.
-                if (key_valid && !expanding) win <= key_masked;
+                ph  <= ph_next;
+                fin <= fin_next;
                 if (start) begin
                     expanding <= 1'b1;
                     step      <= 4'd0;
                     last      <= 1'b0;
                     slot_oh   <= slot_first;
-                    kph       <= 2'd0;
-                end else if (expanding && !kstep) begin
-                    kph <= kph + 2'd1;
-                end else if (expanding) begin
-                    kph <= 2'd0;
-                    win     <= stepped;
+                end else if (kstep) begin
                     step    <= step + 4'd1;
-                    last    <= (step + 4'd1 == nr_new);
+                    last    <= (step == nr_new - 4'd1);
                     slot_oh <= slot_next;
-                    if (done) begin
-                        expanding <= 1'b0;
-                        // slot 0: written at step 0 (encrypt) or now, at step Nr (decrypt)
-                        wkey      <= key_decrypt ? win[127:0] : load0;
-                        have_key  <= 1'b1;
-                        err_q     <= 1'b0;
-                        ctx_len   <= klen;
-                        ctx_inv   <= key_decrypt;
-                    end
+                end
+                if (fin) begin
+                    expanding <= 1'b0;
+                    have_key  <= 1'b1;
+                    err_q     <= 1'b0;
+                    ctx_len   <= klen;
+                    ctx_inv   <= key_decrypt;
                 end
             end
         end
@@ -343,10 +410,10 @@ module aes_core_pipelined #(
         // the load bank when a step completes; `apply` moves the bank into the
         // rounds' keys; zeros into every key when scrubbed. The bank registers each
         // slot's write enable, so it is named a clock early: in the step's last clock
-        // but one (KPIPE >= 1; slot_oh holds still then). A key_clear in the write's
+        // but one (slot_oh holds still then). A key_clear in the write's
         // own clock no longer stops it: the scrub that key_clear starts zeroes that
         // slot afterwards, as every other (FORMAL: no write in the cycle after a scrub).
-        wire kwrite_early = rst_n && !key_clear && expanding && (kph == KPIPE[1:0] - 2'd1);
+        wire kwrite_early = rst_n && !key_clear && ph[KCLK-2];
         aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES)) u_bank (
             .clk(clk), .rst_n(rst_n), .scrub(scrub_now),
             .wsel_early(kwrite_early ? slot_oh : {(NR_MAX+1){1'b0}}), .wdata(win[127:0]), .apply(apply),
@@ -354,7 +421,7 @@ module aes_core_pipelined #(
         );
 `ifdef FORMAL
         // aes_key_bank zeroes its slots in the cycle after a scrub, and its zeros win over
-        // a write then: no expansion writes in that cycle (a step takes KPIPE + 1 >= 2
+        // a write then: no expansion writes in that cycle (a step takes KCLK >= 3
         // clocks, and no expansion runs while a scrub waits).
         reg scrub_was, kwrite;            // kwrite: the bank writes a load slot now
         always @(posedge clk) begin
@@ -363,6 +430,18 @@ module aes_core_pipelined #(
         end
         always @* if (rst_n && scrub) assert (!expanding);
         always @* if (rst_n && scrub_was) assert (!kwrite);
+        // The expansion's phase is one-hot while it runs, and every copy of its step flags
+        // equals the flag (inductive invariants of the registered controls).
+        always @* if (rst_n) begin
+            assert (expanding == (ph != {KCLK{1'b0}}) && (ph & (ph - 1'b1)) == {KCLK{1'b0}});
+            assert (fin == (ph[KCLK-1] && last));
+        end
+        for (w = 0; w < 16; w = w + 1) begin : g_win_formal
+            always @* if (rst_n) assert (g_win[w].exp_c == expanding && g_win[w].kst_c == ph[KCLK-1]);
+        end
+        for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey_formal
+            always @* if (rst_n) assert (g_wkey[w].fin_c == fin);
+        end
 `endif
         // Same key length as the beats in flight, or an empty pipeline.
         assign key_ok = have_key && (out_empty || (pipe_len == ctx_len));
@@ -389,7 +468,7 @@ module aes_core_pipelined #(
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
-        assign s_state[0] = in_data ^ {LANES{wkey}};
+        assign s_state[0] = in_data ^ wkey;
         assign s_ctl[0]   = {in_user, ctx_inv, ctx_len};
 
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round
@@ -431,13 +510,43 @@ module aes_core_pipelined #(
             end
             // A beat that left at an exit tap leaves a bubble behind it.
             wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
-            aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(s_valid[i])
+            wire v_last;                // the valid bit of the beat in the round's last stage
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1), .RESET(1)) u_valid (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(v_last)
             );
+            aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
+            );
+            // The rounds the output FIFO reads (10, 12, 14) clear a bubble's state in their
+            // last stage (aes_round zero), so the FIFO can write in every clock with no gate
+            // behind its registers and no copy of anything but output blocks (aes_fifo).
+            // zero_l: a copy per lane of the bubble flag, kept apart, so no flip-flop drives
+            // more than one lane's 128 clears.
+            // (A one-stage round reads its input's valid bit: no earlier copy exists.)
+            wire [LANES-1:0] zero_l;
+            if ((i == 10 && KEYS[0]) || (i == 12 && KEYS[1]) || (i == 14 && KEYS[2])) begin : g_exit_zero
+                if (STAGES == 1) begin : g_s1
+                    assign zero_l = {LANES{!v_in}};
+                end else begin : g_sn
+                    wire v_pre;         // v_last one clock early
+                    aes_delay #(.WIDTH(1), .DEPTH(STAGES - 2), .RESET(1)) u_v_pre (
+                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(v_pre)
+                    );
+                    for (l = 0; l < LANES; l = l + 1) begin : g_copy
+                        reg q;
+                        (* keep *) always @(posedge clk)
+                            if (!rst_n) q <= 1'b1;
+                            else        q <= !v_pre;
+                        assign zero_l[l] = q;
+                    end
+                end
+            end else begin : g_no_zero
+                assign zero_l = {LANES{1'b0}};
+            end
             for (l = 0; l < LANES; l = l + 1) begin : g_lane
                 aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
                     .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk),
+                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .zero(zero_l[l]),
                     .out_state(s_state[i][128*l +: 128])
                 );
             end
@@ -464,7 +573,10 @@ module aes_core_pipelined #(
             assign tap14 = 1'b0; assign st14 = {W{1'b0}}; assign c14 = {(CW-3){1'b0}};
         end
         assign exiting    = tap10 || tap12 || tap14;
-        assign exit_state = tap10 ? s_state[10] : tap12 ? st12 : st14;
+        // One key size: the last round is the only exit, and its state is zero for a
+        // bubble already, so the FIFO reads its register directly.
+        localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
+        assign exit_state = ONE_SIZE ? s_state[NR_MAX] : tap10 ? s_state[10] : tap12 ? st12 : st14;
         assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
     end
     endgenerate

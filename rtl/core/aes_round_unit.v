@@ -20,6 +20,12 @@
 // all STAGES cycles, cut where the round is cut (aes_key_step STREAM, PIPE =
 // STAGES-1). The agile pipeline uses it: its key step is no longer longer
 // than a round stage. The window after a block's last round is unspecified.
+// INV_COPIES = 1 (MODE "BOTH"): the direction also comes as 16 copies per lane
+// (in_inv_c, each S-box's own, aes_round INV_W), and leaves as copies made by this
+// unit's last register stage (out_inv_c, kept apart), for a chain of units (the agile
+// pipeline): no one flip-flop drives the direction logic of a whole state (the
+// 2-stage AGILE BOTH build's clock-setting path). Otherwise in_inv_c is
+// unused and out_inv_c is out_inv repeated.
 `default_nettype none
 
 module aes_round_unit #(
@@ -29,7 +35,8 @@ module aes_round_unit #(
     parameter LANES  = 1,
     parameter BYPASS = 0,       // 1: blocks with in_rnd >= Nr pass unchanged (constant-latency pipelines)
     parameter USER_W = 1,       // the block's user sideband (the cores' USER_W), delayed with it
-    parameter KEY_AHEAD = 0     // 1: windows one step ahead of the round (pipelined key step)
+    parameter KEY_AHEAD = 0,    // 1: windows one step ahead of the round (pipelined key step)
+    parameter INV_COPIES = 0    // 1: the direction as copies per S-box (MODE "BOTH"; above)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -39,6 +46,9 @@ module aes_round_unit #(
     input  wire [255:0]      in_window,
     input  wire [1:0]        in_len,
     input  wire              in_inv,
+    /* verilator lint_off UNUSEDSIGNAL */   // INV_COPIES = 0: the one in_inv bit serves
+    input  wire [16*LANES-1:0] in_inv_c,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [3:0]        in_rnd,
     input  wire [USER_W-1:0] in_user,
     output wire              out_valid,
@@ -46,6 +56,7 @@ module aes_round_unit #(
     output wire [255:0]      out_window,
     output wire [1:0]        out_len,
     output wire              out_inv,
+    output wire [16*LANES-1:0] out_inv_c,
     output wire [3:0]        out_rnd,
     output wire [USER_W-1:0] out_user
 );
@@ -54,6 +65,9 @@ module aes_round_unit #(
     generate
         if (KEY_AHEAD != 0 && KEY_AHEAD != 1) begin : g_bad_param0
             ERROR_aes_round_unit_KEY_AHEAD_must_be_0_or_1 u_stop ();
+        end
+        if (INV_COPIES != 0 && INV_COPIES != 1) begin : g_bad_param1
+            ERROR_aes_round_unit_INV_COPIES_must_be_0_or_1 u_stop ();
         end
     endgenerate
 
@@ -87,13 +101,38 @@ module aes_round_unit #(
         .in_data(KEY_AHEAD ? in_window[127:0] : window_last[127:0]), .out_data(round_key)
     );
 
+    // The direction copies (INV_COPIES, MODE "BOTH"): each S-box reads its own, and the
+    // last register stage of the direction's delay is 16 copies per lane, kept apart.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam COPIES = (INV_COPIES != 0) && (MODE == "BOTH");
+    /* verilator lint_on WIDTH */
+    localparam INV_W  = COPIES ? 16 : 1;
     wire [128*LANES-1:0] rounded;
     genvar l;
     generate
+        if (COPIES) begin : g_inv_copies
+            wire inv_pre;                     // in_inv delayed to the last register stage's input
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_inv_lag (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_inv), .out_data(inv_pre)
+            );
+            for (l = 0; l < 16 * LANES; l = l + 1) begin : g_copy
+                reg q;
+                (* keep *) always @(posedge clk) if (ce) q <= inv_pre;
+                assign out_inv_c[l] = q;
+            end
+        end else begin : g_inv_one
+            assign out_inv_c = {(16*LANES){out_inv}};
+        end
         for (l = 0; l < LANES; l = l + 1) begin : g_lane
-            aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES)) u_round (
-                .clk(clk), .ce(ce), .inv(in_inv), .final_round(final_round),
-                .in_state(in_state[128*l +: 128]), .round_key(round_key),
+            wire [INV_W-1:0] inv_l;
+            if (COPIES) begin : g_c
+                assign inv_l = in_inv_c[16*l +: INV_W];
+            end else begin : g_1
+                assign inv_l = in_inv;
+            end
+            aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
+                .clk(clk), .ce(ce), .inv(inv_l), .final_round(final_round),
+                .in_state(in_state[128*l +: 128]), .round_key(round_key), .zero(1'b0),
                 .out_state(rounded[128*l +: 128])
             );
         end

@@ -60,8 +60,8 @@ module aes_key_bank #(
         if (NR_MAX != 10 && NR_MAX != 12 && NR_MAX != 14) begin : g_bad_param0
             ERROR_aes_key_bank_NR_MAX_must_be_10_12_or_14 u_stop ();
         end
-        if (STAGES < 1 || STAGES > 4) begin : g_bad_param1
-            ERROR_aes_key_bank_STAGES_must_be_1_to_4 u_stop ();
+        if (STAGES < 1 || STAGES > 6) begin : g_bad_param1
+            ERROR_aes_key_bank_STAGES_must_be_1_to_6 u_stop ();
         end
     endgenerate
 

@@ -13,7 +13,7 @@
 // words past the standard schedule, which the rules define all the same).
 // Only one word per step needs SubWord, so one 4-byte S-box row is shared
 // (muxed input) by both directions and all key lengths.
-// PIPE (0..3) puts register cuts into the step for a key expansion that may
+// PIPE (0..5) puts register cuts into the step for a key expansion that may
 // take several clocks per step (its latency is not the cores' throughput): the
 // first cut holds the transformed word (SubWord, RotWord, Rcon) in front of the
 // XORs that make the new words, the others go inside the S-box row (aes_sbox's
@@ -49,8 +49,8 @@ module aes_key_step #(
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
     generate
-        if (PIPE < 0 || PIPE > 3) begin : g_bad_param0
-            ERROR_aes_key_step_PIPE_must_be_0_to_3 u_stop ();
+        if (PIPE < 0 || PIPE > 5) begin : g_bad_param0
+            ERROR_aes_key_step_PIPE_must_be_0_to_5 u_stop ();
         end
         if (STREAM != 0 && STREAM != 1) begin : g_bad_param1
             ERROR_aes_key_step_STREAM_must_be_0_or_1 u_stop ();
@@ -114,6 +114,25 @@ module aes_key_step #(
         end
     endfunction
 
+    // The Rcon byte of every step (entry {len, idx}; 0 when its transformed word has no
+    // RotWord or it has none): rcon of kind's rc, as one table, so that no increment stands
+    // in front of the decode.
+    function [511:0] rcon_table;
+        input integer n;            // entries: 64
+        integer e;
+        /* verilator lint_off UNUSEDSIGNAL */   // the rot flag and rc fields only
+        reg [6:0] kd;
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            rcon_table = 512'h0;
+            for (e = 0; e < n; e = e + 1) begin
+                kd = kind(e[5:4], e[3:0]);
+                rcon_table[8*e +: 8] = kd[4] ? rcon(kd[3:0]) : 8'h00;
+            end
+        end
+    endfunction
+    localparam [511:0] RC_TAB = rcon_table(64);
+
     function [31:0] wsel;   // word k of a window
         input [255:0] win;
         input integer k;
@@ -172,11 +191,15 @@ module aes_key_step #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [6:0]  kind_s = kind(len_s, idx_s);
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] g_now = kind_s[4] ? ({sub_out[7:0], sub_out[31:8]} ^ {24'h0, rcon(kind_s[3:0])})
-                                  : sub_out;
+    // The transformed word and, beside it, its Rcon byte (decoded from the step here and
+    // registered with the word, so that it joins the new words' XOR trees as a leaf from a
+    // register, not as a decode or a level behind the S-box row).
+    wire [31:0] g_now  = kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
+    wire [7:0]  rc_now = RC_TAB[8*{len_s, idx_s} +: 8];
     wire [31:0] g;
-    aes_delay #(.WIDTH(32), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(g_now), .out_data(g)
+    wire [7:0]  rc;
+    aes_delay #(.WIDTH(40), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({rc_now, g_now}), .out_data({rc, g})
     );
 
     // ---- the new words (inputs after the cuts) --------------------------------
@@ -184,6 +207,7 @@ module aes_key_step #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [6:0] kind_w = kind(len_w, idx_w);
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] gx = g ^ {24'h0, rc};
     wire g_at0 = !kind_w[5] && !kind_w[6];
     wire g_at2 = kind_w[6];
     wire nk4 = (len_w == 2'd0);
@@ -193,11 +217,23 @@ module aes_key_step #(
                 i6 = wsel(win_w, 6), i7 = wsel(win_w, 7);
     wire [31:0] last = last_word(win_w, len_w);
 
-    // forward new words
-    wire [31:0] f_n0 = i0 ^ (g_at0 ? g : last);
-    wire [31:0] f_n1 = i1 ^ f_n0;
-    wire [31:0] f_n2 = i2 ^ (g_at2 ? g : f_n1);
-    wire [31:0] f_n3 = i3 ^ f_n2;
+    // forward new words: n_t = (the window's words 0..t XORed) ^ g0, or from the word at 2.
+    // The window's sums (p1 = i1 ^ i0, p2 = i2 ^ p1, p3 = i3 ^ p2, q3 = i3 ^ i2) do not
+    // depend on the transformed word: in a multicycle step (STREAM = 0, inputs held) they
+    // are registered at the step's first clock, so the piece after the last cut is two or
+    // three XOR levels from registers (g ^ rc, then the sum), whatever sharing a mapper
+    // would make of the full trees (a chain of five, the clock-setting path of a six-stage
+    // core's expansion). In a pipelined step they are formed after the cuts.
+    wire [127:0] sums_now = {i3 ^ i2, i3 ^ i2 ^ i1 ^ i0, i2 ^ i1 ^ i0, i1 ^ i0};
+    wire [31:0]  q3, p3, p2, p1;
+    aes_delay #(.WIDTH(128), .DEPTH((STREAM == 0 && PIPE >= 1) ? 1 : 0)) u_sums (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(sums_now), .out_data({q3, p3, p2, p1})
+    );
+    wire [31:0] g0   = g_at0 ? gx : last;
+    wire [31:0] f_n0 = i0 ^ g0;
+    wire [31:0] f_n1 = p1 ^ g0;
+    wire [31:0] f_n2 = g_at2 ? (i2 ^ gx) : (p2 ^ g0);
+    wire [31:0] f_n3 = g_at2 ? (q3 ^ gx) : (p3 ^ g0);
     wire [255:0] fwd_window =
         nk4 ? {128'h0, f_n3, f_n2, f_n1, f_n0} :
         nk6 ? {64'h0, f_n3, f_n2, f_n1, f_n0, i5, i4} :
@@ -209,8 +245,8 @@ module aes_key_step #(
     wire [31:0] b_n2 = new_word(win_w, len_w, 2);
     wire [31:0] b_o3 = last ^ b_n2;
     wire [31:0] b_o1 = b_n1 ^ b_n0;
-    wire [31:0] b_o2 = b_n2 ^ (g_at2 ? g : b_n1);
-    wire [31:0] b_o0 = b_n0 ^ (g_at0 ? g : back_prev0(win_w, len_w));
+    wire [31:0] b_o2 = b_n2 ^ (g_at2 ? gx : b_n1);
+    wire [31:0] b_o0 = b_n0 ^ (g_at0 ? gx : back_prev0(win_w, len_w));
     wire [255:0] bwd_window =
         nk4 ? {128'h0, b_o3, b_o2, b_o1, b_o0} :
         nk6 ? {64'h0, i1, i0, b_o3, b_o2, b_o1, b_o0} :

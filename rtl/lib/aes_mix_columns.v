@@ -11,6 +11,8 @@
 // INV_W = 4 (MODE "BOTH"): a direction bit per column, for a caller that keeps a copy
 // of its direction register per column (aes_round), so that no one bit drives the
 // whole state's direction logic.
+// add is XORed into the result (out = (Inv)MixColumns(in) ^ add), inside the XOR trees
+// (below), so that MixColumns and AddRoundKey together are three XOR levels.
 `default_nettype none
 
 module aes_mix_columns #(
@@ -21,6 +23,7 @@ module aes_mix_columns #(
     input  wire [INV_W-1:0] inv,    // only used when MODE is "BOTH"
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [127:0] in_state,
+    input  wire [127:0] add,
     output wire [127:0] out_state
 );
     // ---- parameter check: an out-of-range value stops elaboration with a missing module
@@ -58,9 +61,14 @@ module aes_mix_columns #(
             // byte r gains xtime(xtime(a_r ^ a_{r+2})).
             wire [31:0] uv = dec_now ? xtime4(xtime4(a ^ rot(a, 2))) : 32'h0;
             wire [31:0] b  = a ^ uv;
-            wire [31:0] b1 = rot(b, 1), b2 = rot(b, 2), b3 = rot(b, 3);
-            // byte r: 2*b_r ^ 3*b_{r+1} ^ b_{r+2} ^ b_{r+3}
-            assign out_state[32*c +: 32] = xtime4(b ^ b1) ^ b1 ^ b2 ^ b3;
+            // byte r: 2*b_r ^ 3*b_{r+1} ^ b_{r+2} ^ b_{r+3} ^ add_r
+            //       = xtime(u_r) ^ u_{r+2} ^ w_r,  u_r = b_r ^ b_{r+1},  w_r = b_{r+1} ^ add_r:
+            // two XOR levels behind u and w (three with xtime's reduction bits), each input
+            // bit read by three gates. u and w are kept (`keep`) so that the mapper does not
+            // trade this shape for shared terms that make some bits a level deeper.
+            (* keep *) wire [31:0] u = b ^ rot(b, 1);
+            (* keep *) wire [31:0] w = rot(b, 1) ^ add[32*c +: 32];
+            assign out_state[32*c +: 32] = xtime4(u) ^ (rot(u, 2) ^ w);
         end
     endgenerate
 endmodule

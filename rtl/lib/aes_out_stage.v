@@ -2,20 +2,20 @@
 // aes_out_stage: the output side of every core: the output FIFO and the credits
 // that keep it from overflowing, written once (aes_core_folded, aes_core_pipelined).
 //
-// Contract: a core takes a beat in (accept) only while credit_ok is high; every
+// Contract: a core gives its in_valid and its own condition for in_ready (gate: the key
+// context), and takes a beat in when accept is high (in_valid && gate && credit_ok); every
 // beat it takes leaves it (exit_valid, one cycle each, in order) into the FIFO
 // after its latency. Then the FIFO always has a place for an exiting beat, so a
 // core's datapath never stalls: backpressure on out_ready only lowers credit_ok.
+// exit_data is zero unless exit_valid (the FIFO writes its free entry in every clock).
 //   credits   = DEPTH - (beats in flight) - (beats in the FIFO), kept as its own
 //               counter: an accepted beat takes one, a beat leaving the FIFO gives
-//               it back. credit_ok (credits != 0) is a register of its own, decoded
-//               a cycle early from the counter, so the accept path starts at a flip-
-//               flop (no zero test of the counter in front of in_ready).
-//   in_flight = beats accepted and not yet exited (empty: none; a register, equal
-//               to in_flight == 0 and decoded a cycle early from the handshakes, so
-//               it can drive wide loads such as a core's key scrub).
-// DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds), so
-// both counters fit CNT_W bits. busy: a beat in flight or in the FIFO.
+//               it back. credit_ok (credits != 0) is a register.
+//   in_flight = beats accepted and not yet exited (empty: none; a register, so it
+//               can drive wide loads such as a core's key scrub).
+// Both are aes_level counters (exact flags in registers, no carry chain).
+// DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds).
+// busy: a beat in flight or in the FIFO.
 // RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs). Targets with LUT
 // RAM that define AES_LUTRAM for every build (aeshw synth: xilinx) get the RAM form whatever
 // RAM says: a few LUT-RAM cells, where the register form is a DEPTH-input read multiplexer
@@ -31,9 +31,12 @@ module aes_out_stage #(
 ) (
     input  wire             clk,
     input  wire             rst_n,
-    input  wire             accept,      // a beat enters the core (only with credit_ok)
-    output reg              credit_ok,
-    output reg              empty,       // no beat in flight inside the core (a register)
+    input  wire             in_valid,    // the core's in_valid
+    input  wire             gate,        // the core's own condition for in_ready (key context)
+    output wire             in_ready,    // gate && credit_ok
+    output wire             accept,      // in_valid && in_ready: a beat enters the core
+    output wire             credit_ok,   // a place is reserved for one more beat (a register)
+    output wire             empty,       // no beat in flight inside the core (a register)
     input  wire             exit_valid,  // a beat leaves the core
     input  wire [WIDTH-1:0] exit_data,
     output wire             out_valid,
@@ -52,54 +55,69 @@ module aes_out_stage #(
         end
     endgenerate
 
-    `include "aes_defs.vh"
-    localparam CNT_W = aes_cnt_w(LAT_MAX, DEPTH);
-    localparam [CNT_W-1:0] DEPTH_C = DEPTH[CNT_W-1:0];
-
-    // An up/down counter's next value with c + 1 and c - 1 formed from the register
-    // alone: the late handshakes (up, down) only select among them.
-    function [CNT_W-1:0] count_step;
-        input [CNT_W-1:0] c;
-        input             up, down;
-        count_step = (up && !down) ? c + 1'b1 : (down && !up) ? c - 1'b1 : c;
-    endfunction
-
-    reg  [CNT_W-1:0] in_flight;
-    reg  [CNT_W-1:0] credits;
-    wire             popped = out_valid && out_ready;
-
+    // The two counters (aes_level): every flag is a register, exact in every clock, and the
+    // handshakes drive one gate per group of counter bits (a binary up/down counter's carry
+    // chain and select were the clock-setting paths of a six-stage pipeline).
+    //   credit_ok = credits != 0;   empty = in_flight == 0
+    wire popped = out_valid && out_ready;
+    wire cr_nz, inf_nz;
+    /* verilator lint_off UNUSEDSIGNAL */   // the flags are used; the counts only by FORMAL's checks
+    wire [DEPTH-1:0]   cr_gt;
+    wire [LAT_MAX-1:0] inf_gt;
+    wire cr_many, cr_full, inf_many, inf_full;
+    /* verilator lint_on UNUSEDSIGNAL */
+    aes_level #(.MAX(DEPTH), .INIT(DEPTH)) u_credits (
+        .clk(clk), .rst_n(rst_n), .up(popped), .down(accept), .gt(cr_gt),
+        .nz(cr_nz), .many(cr_many), .full(cr_full)
+    );
+    aes_level #(.MAX(LAT_MAX), .INIT(0)) u_in_flight (
+        .clk(clk), .rst_n(rst_n), .up(accept), .down(exit_valid), .gt(inf_gt),
+        .nz(inf_nz), .many(inf_many), .full(inf_full)
+    );
+    assign credit_ok = cr_nz;
+    assign in_ready  = gate && credit_ok;
+    assign accept    = in_valid && in_ready;
+    assign empty     = !inf_nz;
     assign busy      = !empty || out_valid;
 
-    // None in flight next cycle (count_step's result is zero), decoded from the register:
-    // the late handshakes only select among the three compares.
-    wire empty_next = (accept == exit_valid) ? (in_flight == {CNT_W{1'b0}})
-                    : accept ? (in_flight == {CNT_W{1'b1}})
-                    : (in_flight == {{(CNT_W-1){1'b0}}, 1'b1});
-    // A credit left next cycle (count_step's result is not zero), decoded from the register
-    // like empty_next: the count stays, one comes back (popped alone) or one goes (accept
-    // alone). Exact in CNT_W-bit arithmetic, so the FORMAL assertion below is inductive.
-    wire credit_next = (popped == accept) ? credit_ok
-                     : popped ? (credits != {CNT_W{1'b1}})
-                     : (credits != {{(CNT_W-1){1'b0}}, 1'b1});
+`ifdef FORMAL
+    // The counts in binary, for the proofs (formal/: probes of the cores' flow control), with
+    // the thermometers asserted equal to them. (Every proof holds reset in its first cycle.)
+    `include "aes_defs.vh"
+    localparam CNT_W = aes_cnt_w(LAT_MAX, DEPTH);
+    reg [CNT_W-1:0] in_flight, credits;
     always @(posedge clk) begin
         if (!rst_n) begin
             in_flight <= {CNT_W{1'b0}};
-            credits   <= DEPTH_C;
-            credit_ok <= 1'b1;
-            empty     <= 1'b1;
+            credits   <= DEPTH[CNT_W-1:0];
         end else begin
-            in_flight <= count_step(in_flight, accept, exit_valid);
-            credits   <= count_step(credits, popped, accept);
-            credit_ok <= credit_next;
-            empty     <= empty_next;
+            in_flight <= in_flight + accept - exit_valid;
+            credits   <= credits + popped - accept;
         end
     end
-
-`ifdef FORMAL
-    // empty is in_flight == 0, decoded a cycle early (also an induction strengthening).
-    // (Every proof holds reset in its first cycle.)
-    always @* if (rst_n) assert (empty == (in_flight == {CNT_W{1'b0}}));
-    always @* if (rst_n) assert (credit_ok == (credits != {CNT_W{1'b0}}));
+    // (the aes_level thermometers are one clock behind: a count is its thermometer's plus
+    // the last clock's step)
+    reg f_cr_up, f_cr_dn, f_inf_up, f_inf_dn;
+    always @(posedge clk) begin
+        f_cr_up  <= rst_n && popped && !accept;
+        f_cr_dn  <= rst_n && accept && !popped;
+        f_inf_up <= rst_n && accept && !exit_valid;
+        f_inf_dn <= rst_n && exit_valid && !accept;
+    end
+    integer f, f_cr, f_inf;
+    always @* begin
+        f_cr = 0;
+        f_inf = 0;
+        for (f = 0; f < DEPTH; f = f + 1) f_cr = f_cr + cr_gt[f];
+        for (f = 0; f < LAT_MAX; f = f + 1) f_inf = f_inf + inf_gt[f];
+    end
+    /* verilator lint_off WIDTHEXPAND */     // compares with the integer bounds
+    always @* if (rst_n) begin
+        assert (credit_ok == (credits != 0) && empty == (in_flight == 0));
+        assert (credits <= DEPTH && in_flight <= LAT_MAX);
+        assert (credits == f_cr + f_cr_up - f_cr_dn && in_flight == f_inf + f_inf_up - f_inf_dn);
+    end
+    /* verilator lint_on WIDTHEXPAND */
 `endif
 
     // The credits guarantee a free place for every exiting beat (in_ready and count unused).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_round: one AES round, encrypt or decrypt, normal or final, with
-// STAGES (1..4) register stages; the last stage ends in the output register.
+// STAGES (1..6; block-RAM forms 2..4) register stages; the last stage ends in the
+// output register.
 //
 //   encrypt: SubBytes -> ShiftRows -> MixColumns (skipped if final) -> ^rk
 //   decrypt: InvSubBytes -> InvShiftRows -> ^rk -> InvMixColumns (skipped if final)
@@ -12,8 +13,11 @@
 //                 AddRoundKey; ShiftRows, a direction multiplexer in MODE "BOTH",
 //                 goes after the cut, away from the S-box's own direction muxes)
 //   STAGES >= 3 : inside the S-box, after the GF(2^4) inversion
-//   STAGES == 4 : inside the S-box, after the norm computation
-// (see aes_sbox for what the cuts are in the LUT form.)
+//   STAGES >= 4 : inside the S-box, after the norm computation
+//   STAGES >= 5 : inside the S-box, after the output products
+//   STAGES == 6 : inside the S-box, after the basis change
+// (aes_sbox's cuts, PIPE = STAGES - 2: with six stages each piece of a composite round is
+// about four gate levels; in the LUT form the cuts are registers at the table input.)
 // IMPL "BRAM" (block-RAM S-boxes, STAGES 2..4): the table's read register is
 // the cut after SubBytes; STAGES 3 and 4 add one and two output registers.
 // IMPL "TTABLE" (MODE "ENC", STAGES 2..4): ShiftRows first (it commutes with
@@ -33,6 +37,10 @@
 // result appears at out_state STAGES cycles later (counting ce cycles).
 // round_key is consumed by the last stage, KEY_LAG = STAGES-1 cycles after
 // in_state, so a caller can compute or fetch the key later than the data.
+// zero is sampled with round_key: out_state is then loaded with zeros instead of the
+// result (a core whose output FIFO writes in every clock clears its bubbles here, in
+// the last stage of a round that exits, so no gate sits between that register and
+// the FIFO's write fan-out; tie it low otherwise).
 `default_nettype none
 
 module aes_round #(
@@ -49,6 +57,7 @@ module aes_round #(
     input  wire         final_round,
     input  wire [127:0] in_state,
     input  wire [127:0] round_key,
+    input  wire         zero,
     output reg  [127:0] out_state
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
@@ -56,10 +65,10 @@ module aes_round #(
     // (String parameters compare zero-extended against names of other lengths.)
     /* verilator lint_off WIDTH */
     generate
-        if (STAGES < 1 || STAGES > 4) begin : g_bad_param0
-            ERROR_aes_round_STAGES_must_be_1_to_4 u_stop ();
+        if (STAGES < 1 || STAGES > 6) begin : g_bad_param0
+            ERROR_aes_round_STAGES_must_be_1_to_6 u_stop ();
         end
-        if ((IMPL == "BRAM" || IMPL == "TTABLE") && STAGES < 2) begin : g_bad_param1
+        if ((IMPL == "BRAM" || IMPL == "TTABLE") && (STAGES < 2 || STAGES > 4)) begin : g_bad_param1
             ERROR_aes_round_STAGES_must_be_2_to_4_for_BRAM_or_TTABLE u_stop ();
         end
         if (IMPL == "TTABLE" && MODE != "ENC") begin : g_bad_param2
@@ -162,14 +171,16 @@ module aes_round #(
         .inv(inv_col), .in_state(mix_sub), .out_state(mix_in_raw)
     );
 
-    // Decrypt adds the round key before InvMixColumns, encrypt after MixColumns.
+    // Decrypt adds the round key before InvMixColumns, encrypt after MixColumns (inside
+    // aes_mix_columns' XOR trees: MixColumns and the key are one balanced tree a bit).
+    wire [127:0] enc_key = round_key & ~inv_mask;
     wire [127:0] mix_in = mix_in_raw ^ (round_key & inv_mask);
     wire [127:0] mixed;
     aes_mix_columns #(.MODE(MODE), .INV_W(4)) u_mix (
-        .inv(inv_col), .in_state(mix_in), .out_state(mixed)
+        .inv(inv_col), .in_state(mix_in), .add(enc_key), .out_state(mixed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // not read by a TTABLE build
-    wire [127:0] after_mix = last_final ? mix_in : mixed;
+    wire [127:0] after_mix = last_final ? (mix_in ^ enc_key) : mixed;
     /* verilator lint_on UNUSEDSIGNAL */
 
     // TTABLE: byte r of column c from the rows' {2S, S} (rows mod 4); final: the S bytes.
@@ -185,8 +196,9 @@ module aes_round #(
                     wire [15:0] e1 = tword[16*(4*c + (r + 1) % 4) +: 16];
                     wire [7:0]  s2 = tword[16*(4*c + (r + 2) % 4) +: 8];
                     wire [7:0]  s3 = tword[16*(4*c + (r + 3) % 4) +: 8];
-                    assign t_mixed[32*c + 8*r +: 8] = e0[15:8] ^ e1[15:8] ^ e1[7:0] ^ s2 ^ s3;
-                    assign t_final[32*c + 8*r +: 8] = e0[7:0];
+                    wire [7:0]  rkb = enc_key[32*c + 8*r +: 8];
+                    assign t_mixed[32*c + 8*r +: 8] = (e0[15:8] ^ e1[15:8]) ^ (e1[7:0] ^ s2) ^ (s3 ^ rkb);
+                    assign t_final[32*c + 8*r +: 8] = e0[7:0] ^ rkb;
                 end
             end
             assign after_round = last_final ? t_final : t_mixed;
@@ -197,7 +209,7 @@ module aes_round #(
 
     always @(posedge clk)
         if (ce)
-            out_state <= after_round ^ (round_key & ~inv_mask);
+            out_state <= zero ? 128'h0 : after_round;
 endmodule
 
 `default_nettype wire

@@ -30,13 +30,23 @@
 //                 dual-port block has only in the larger size (Xilinx RAMB36,
 //                 twice the blocks); 16 bits fit the 18-bit ports of RAMB18 and
 //                 DP16KD, two table reads per block.
-// PIPE (0..2; BRAM, TTABLE 1..3) adds register cuts inside the S-box for inner-round
+// PIPE (0..4; BRAM, TTABLE 1..3) adds register cuts inside the S-box for inner-round
 // pipelining; the result appears PIPE cycles after the input (and inv) while
 // ce is high. PORTS > 1 (BRAM, TTABLE): in_byte/out_byte hold PORTS entries,
 // entry p at [8p+7:8p] (TTABLE out: [16p+15:16p]), all with the same inv.
-// COMPOSITE cuts: PIPE=1 after the GF(2^4) inversion; PIPE=2 also after the
-// norm d = a^2*L + a*b + b^2. LUT cuts are registers at the input (a table
-// has no interior; retiming may move them).
+// COMPOSITE cuts, in the order PIPE adds them (each piece between two cuts is about
+// four gate levels once PIPE = 4, so that a round of six stages runs at the S-box's
+// own speed; docs/results/notes.md):
+//   PIPE >= 1: after the GF(2^4) inversion     {a, a^b, d^-1}  12 bits
+//   PIPE >= 2: after the norm d                {a, a^b, d}     12 bits
+//   PIPE >= 3: after the two output products   (a*y+b)^-1      8 bits
+//   PIPE == 4: after the basis change          {a, b, L}       12 bits
+// where the byte maps to a*y + b in the tower field, d = a^2*LAMBDA + a*b + b^2 is its
+// norm and L = a^2*LAMBDA + b^2 the norm's linear part (computed from the input byte
+// beside a and b, so the norm's piece is one AND level and one balanced XOR tree).
+// Every GF(2^4) product is written as its 16 partial products a_i*b_j and one
+// balanced XOR tree per result bit (gf16_mul_tree), not as a chain.
+// LUT cuts are registers at the input (a table has no interior; retiming may move them).
 // The basis-change constants come from src/aeshw/model/gf.py (composite_constants).
 `default_nettype none
 
@@ -71,8 +81,8 @@ module aes_sbox #(
         if (MODE != "ENC" && MODE != "DEC" && MODE != "BOTH") begin : g_bad_param1
             ERROR_aes_sbox_MODE_must_be_ENC_DEC_or_BOTH u_stop ();
         end
-        if (IMPL != "BRAM" && IMPL != "TTABLE" && (PIPE < 0 || PIPE > 2)) begin : g_bad_param2
-            ERROR_aes_sbox_PIPE_must_be_0_to_2 u_stop ();
+        if (IMPL != "BRAM" && IMPL != "TTABLE" && (PIPE < 0 || PIPE > 4)) begin : g_bad_param2
+            ERROR_aes_sbox_PIPE_must_be_0_to_4 u_stop ();
         end
         if ((IMPL == "BRAM" || IMPL == "TTABLE") && (PIPE < 1 || PIPE > 3)) begin : g_bad_param3
             ERROR_aes_sbox_PIPE_must_be_1_to_3_for_BRAM_or_TTABLE u_stop ();
@@ -130,6 +140,56 @@ module aes_sbox #(
             4'h8: gf16_inv = 4'hf; 4'h9: gf16_inv = 4'h2; 4'ha: gf16_inv = 4'hc; 4'hb: gf16_inv = 4'h5;
             4'hc: gf16_inv = 4'ha; 4'hd: gf16_inv = 4'h4; 4'he: gf16_inv = 4'h3; default: gf16_inv = 4'h8;
         endcase
+    endfunction
+
+    // GF(2^4) product as 16 partial products (bit 4i+j: a_i & b_j) and, per result bit,
+    // one balanced XOR tree over those that reach it (x^4 = x + 1, x^5 = x^2 + x,
+    // x^6 = x^3 + x^2): an AND level and two or three XOR levels, for depth-bound cuts.
+    function [15:0] gf16_pp;
+        input [3:0] a;
+        input [3:0] b;
+        integer i;
+        for (i = 0; i < 4; i = i + 1) gf16_pp[4*i +: 4] = b & {4{a[i]}};
+    endfunction
+    function [15:0] gf16_reach;     // the partial products that reach result bit rb
+        input integer rb;
+        integer i, j;
+        begin
+            gf16_reach = 16'h0;
+            for (i = 0; i < 4; i = i + 1)
+                for (j = 0; j < 4; j = j + 1)
+                    gf16_reach[4*i + j] = (i + j == rb) || (i + j == rb + 3 && rb >= 1) || (i + j == rb + 4 && rb <= 2);
+        end
+    endfunction
+    function [3:0] gf16_mul_tree;
+        input [3:0] a;
+        input [3:0] b;
+        input [3:0] add;            // XORed in at the leaves of the trees
+        reg   [15:0] pp;
+        integer rb;
+        begin
+            pp = gf16_pp(a, b);
+            for (rb = 0; rb < 4; rb = rb + 1) gf16_mul_tree[rb] = ^{pp & gf16_reach(rb), add[rb]};
+        end
+    endfunction
+
+    // The norm's linear part L = a^2*LAMBDA + b^2 of a tower-field byte {a, b}, and the
+    // rows of L composed with a basis change (elaboration-time only).
+    function [3:0] norm_lin;
+        input [7:0] m;
+        norm_lin = gf16_mul(gf16_mul(m[7:4], m[7:4]), 4'hc) ^ gf16_mul(m[3:0], m[3:0]);
+    endfunction
+    function [63:0] lin_rows;       // rows 3..0 (rows 7..4 zero) of L(ROWS * x)
+        input [63:0] rows;
+        integer r, j;
+        reg [3:0] img;
+        begin
+            lin_rows = 64'h0;
+            for (j = 0; j < 8; j = j + 1) begin
+                img = norm_lin(mat8(rows, 8'h01 << j));
+                for (r = 0; r < 4; r = r + 1) lin_rows[8*r + j] = img[r];
+            end
+        end
     endfunction
 
     // The tables as constants: entry x is bits [8x+7:8x] (from src/aeshw/model/gf.py).
@@ -239,43 +299,76 @@ module aes_sbox #(
             aes_table8 #(.TABLE(SBOX_INV)) u_bwd (.x(lut_in[7:0]), .y(bwd));
             assign out_byte = (MODE == "ENC") ? fwd : (MODE == "DEC") ? bwd : (lut_in[8] ? bwd : fwd);
         end else begin : g_composite
-            // Stage 1: map into the tower field (the inverse S-box first undoes
-            // the affine map), split into a*y + b, and form the norm d.
+            // Piece 1: map into the tower field (the inverse S-box first undoes the affine
+            // map), split into a*y + b, and the norm's linear part L, each straight from
+            // the input byte (a matrix of its own, so L is not a tree behind the map).
+            localparam [63:0] L_ROWS     = lin_rows(M_ROWS);
+            localparam [63:0] L_AINV_ROWS = lin_rows(M_AINV_ROWS);
+            localparam [3:0]  L_AINV_63  = norm_lin(M_AINV_63);
             wire [7:0] mapped = dec_now ? (mat8(M_AINV_ROWS, in_byte[7:0]) ^ M_AINV_63)
                                         : mat8(M_ROWS, in_byte[7:0]);
-            wire [3:0] a1 = mapped[7:4];
-            wire [3:0] b1 = mapped[3:0];
-            wire [3:0] d1 = gf16_mul(gf16_mul(a1, a1), 4'hc) ^ gf16_mul(a1, b1) ^ gf16_mul(b1, b1);
+            /* verilator lint_off UNUSEDSIGNAL */   // L is 4 bits (lin_rows' rows 7..4 are zero)
+            wire [7:0] lin8   = dec_now ? (mat8(L_AINV_ROWS, in_byte[7:0]) ^ {4'h0, L_AINV_63})
+                                        : mat8(L_ROWS, in_byte[7:0]);
+            /* verilator lint_on UNUSEDSIGNAL */
 
-            // Cut after the norm (PIPE == 2).
-            wire [3:0] a2, b2, d2;
+            // Cut after the basis change (PIPE == 4).
+            wire [3:0] a1, b1, l1;
+            wire       dec1;
+            if (PIPE >= 4) begin : g_cut_map
+                reg [12:0] q;
+                always @(posedge clk) if (ce) q <= {dec_now, mapped, lin8[3:0]};
+                assign {dec1, a1, b1, l1} = q;
+            end else begin : g_pass_map
+                assign {dec1, a1, b1, l1} = {dec_now, mapped, lin8[3:0]};
+            end
+
+            // Piece 2: the norm d = a*b + L (one AND level, a balanced XOR tree a bit),
+            // and a + b for the products.
+            wire [3:0] d1 = gf16_mul_tree(a1, b1, l1);
+            wire [3:0] s1 = a1 ^ b1;
+
+            // Cut after the norm (PIPE >= 2).
+            wire [3:0] a2, s2, d2;
             wire       dec2;
             if (PIPE >= 2) begin : g_cut_norm
                 reg [12:0] q;
-                always @(posedge clk) if (ce) q <= {dec_now, a1, b1, d1};
-                assign {dec2, a2, b2, d2} = q;
+                always @(posedge clk) if (ce) q <= {dec1, a1, s1, d1};
+                assign {dec2, a2, s2, d2} = q;
             end else begin : g_pass_norm
-                assign {dec2, a2, b2, d2} = {dec_now, a1, b1, d1};
+                assign {dec2, a2, s2, d2} = {dec1, a1, s1, d1};
             end
 
-            // Stage 2: invert the norm in GF(2^4).
+            // Piece 3: invert the norm in GF(2^4).
             wire [3:0] dinv2 = gf16_inv(d2);
 
             // Cut after the inversion (PIPE >= 1).
-            wire [3:0] a3, b3, dinv3;
+            wire [3:0] a3, s3, dinv3;
             wire       dec3;
             if (PIPE >= 1) begin : g_cut_inv
                 reg [12:0] q;
-                always @(posedge clk) if (ce) q <= {dec2, a2, b2, dinv2};
-                assign {dec3, a3, b3, dinv3} = q;
+                always @(posedge clk) if (ce) q <= {dec2, a2, s2, dinv2};
+                assign {dec3, a3, s3, dinv3} = q;
             end else begin : g_pass_inv
-                assign {dec3, a3, b3, dinv3} = {dec2, a2, b2, dinv2};
+                assign {dec3, a3, s3, dinv3} = {dec2, a2, s2, dinv2};
             end
 
-            // Stage 3: (a*y + b)^-1 = a*dinv*y + (a+b)*dinv, then map back
-            // (the forward S-box also applies the affine map here).
-            wire [7:0] inverse = {gf16_mul(a3, dinv3), gf16_mul(a3 ^ b3, dinv3)};
-            assign out_byte = dec3 ? mat8(MINV_ROWS, inverse)
+            // Piece 4: (a*y + b)^-1 = a*dinv*y + (a+b)*dinv.
+            wire [7:0] inverse3 = {gf16_mul_tree(a3, dinv3, 4'h0), gf16_mul_tree(s3, dinv3, 4'h0)};
+
+            // Cut after the products (PIPE >= 3).
+            wire [7:0] inverse;
+            wire       dec4;
+            if (PIPE >= 3) begin : g_cut_prod
+                reg [8:0] q;
+                always @(posedge clk) if (ce) q <= {dec3, inverse3};
+                assign {dec4, inverse} = q;
+            end else begin : g_pass_prod
+                assign {dec4, inverse} = {dec3, inverse3};
+            end
+
+            // Piece 5: map back (the forward S-box also applies the affine map here).
+            assign out_byte = dec4 ? mat8(MINV_ROWS, inverse)
                                    : (mat8(A_MINV_ROWS, inverse) ^ 8'h63);
         end
     endgenerate

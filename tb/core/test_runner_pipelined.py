@@ -19,6 +19,9 @@ CONFIGS = [
     ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7),     # block-RAM S-boxes: the read register is the cut
     ("icarus", "AGILE", 2, 3, "BRAM", "BOTH", 7),
     ("icarus", "SHARED", 1, 2, "TTABLE", "ENC", 7),    # T-tables: MixColumns in the table
+    ("icarus", "SHARED", 1, 6, "COMPOSITE", "ENC", 1),  # six stages a round: the fastest build
+    ("icarus", "SHARED", 2, 5, "COMPOSITE", "BOTH", 7),
+    ("icarus", "AGILE", 1, 6, "COMPOSITE", "BOTH", 7),
 ]
 # Wide Verilator builds (every NIST file and the MCT's first loops through 2 and 4 lanes):
 # `make stress` (tb/core/stress_runner.py). Each is mostly a 3 to 5 minute C++ build, and

@@ -3,7 +3,7 @@
 // aes_round, several parameter sets in one simulator build, fed shared inputs:
 //   out_sb<NBYTES>_<impl>_<mode>_p<PIPE> : aes_sub_bytes on in_data's low bytes
 //   out_sr_<mode>                         : aes_shift_rows on in_state
-//   out_mc_<mode>                         : aes_mix_columns on in_state
+//   out_mc_<mode>                         : aes_mix_columns on in_state, add = in_add
 //   out_window_<impl>_<mode>              : aes_key_step on in_window/key_len/step_idx
 // Kept small (Verilator build time): every S-box form is in tb_sbox_all, and
 // the full parameter sweeps run on each module itself under Icarus.
@@ -17,6 +17,7 @@ module tb_datapath_all (
     input  wire         inv,
     input  wire [127:0] in_data,
     input  wire [127:0] in_state,
+    input  wire [127:0] in_add,
     input  wire [1:0]   key_len,
     input  wire [3:0]   step_idx,
     input  wire [255:0] in_window,
@@ -43,9 +44,9 @@ module tb_datapath_all (
     aes_shift_rows #(.MODE("ENC")) u_sr_enc (.inv(inv), .in_state(in_state), .out_state(out_sr_enc));
     aes_shift_rows #(.MODE("DEC")) u_sr_dec (.inv(inv), .in_state(in_state), .out_state(out_sr_dec));
     aes_shift_rows #(.MODE("BOTH")) u_sr_both (.inv(inv), .in_state(in_state), .out_state(out_sr_both));
-    aes_mix_columns #(.MODE("ENC")) u_mc_enc (.inv(inv), .in_state(in_state), .out_state(out_mc_enc));
-    aes_mix_columns #(.MODE("DEC")) u_mc_dec (.inv(inv), .in_state(in_state), .out_state(out_mc_dec));
-    aes_mix_columns #(.MODE("BOTH")) u_mc_both (.inv(inv), .in_state(in_state), .out_state(out_mc_both));
+    aes_mix_columns #(.MODE("ENC")) u_mc_enc (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_enc));
+    aes_mix_columns #(.MODE("DEC")) u_mc_dec (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_dec));
+    aes_mix_columns #(.MODE("BOTH")) u_mc_both (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_both));
     aes_key_step #(.IMPL("LUT"), .MODE("ENC")) u_ks_lut_enc (
         .inv(inv), .key_len(key_len), .step_idx(step_idx), .in_window(in_window),
         .out_window(out_window_lut_enc));

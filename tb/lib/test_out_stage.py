@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_out_stage: a core's output FIFO and its credits.
 
-The bench plays a core of fixed latency LAT_MAX: it offers a beat when it likes,
-takes it in (accept) only while credit_ok is high, and lets it exit LAT_MAX cycles
-later. Reference: the contract in the module header, as a Python model (beats in
-flight, FIFO contents). Checked every cycle: credit_ok (a FIFO place is free for
-every beat in flight and one more), empty, busy, out_valid and out_data (the
-oldest beat, 0 while empty); and that no exiting beat ever finds the FIFO full.
+The bench plays a core of fixed latency LAT_MAX: it offers a beat (in_valid) when it
+likes, with its own condition (gate) random, and the beat is taken in (accept) only
+while gate and credit_ok are high; it exits LAT_MAX cycles later, with zero data in
+the cycles without an exit (the contract). Reference: the contract in the module
+header, as a Python model (beats in flight, FIFO contents). Checked every cycle:
+credit_ok (a FIFO place is free for every beat in flight and one more), in_ready,
+accept, empty, busy, out_valid and out_data (the oldest beat, 0 while empty); and that
+no exiting beat ever finds the FIFO full.
 """
 import random
 from collections import deque
@@ -30,10 +32,11 @@ class Model:
     def in_flight(self):
         return sum(b is not None for b in self.pipe)
 
-    def expect(self):
+    def expect(self, want=0, gate=1):
         free = self.depth - self.in_flight() - len(self.fifo)
         head = self.fifo[0] if self.fifo else 0
-        return {"credit_ok": int(free > 0), "empty": int(self.in_flight() == 0),
+        return {"credit_ok": int(free > 0), "in_ready": int(gate and free > 0),
+                "accept": int(want and gate and free > 0), "empty": int(self.in_flight() == 0),
                 "busy": int(self.in_flight() > 0 or bool(self.fifo)),
                 "out_valid": int(bool(self.fifo)), "out_data": head}
 
@@ -50,28 +53,30 @@ class Model:
         self.pipe.appendleft(accept_data)
 
 
-async def run_traffic(dut, model, rng, phases):
+async def run_traffic(dut, model, rng, phases, p_gate=0.9):
     width = len(dut.exit_data)
     stats = {"accepted": 0, "popped": 0, "no_credit": 0}
     cyc = 0
     for p_in, p_out, n in phases:
         for _ in range(n):
-            exp = model.expect()
-            want = rng.random() < p_in
-            accept = want and exp["credit_ok"]
+            want = int(rng.random() < p_in)
+            gate = int(rng.random() < p_gate)
+            exp = model.expect(want, gate)
+            accept = exp["accept"]
             data = rng.getrandbits(width) if accept else None
             out_ready = int(rng.random() < p_out)
             leaving = model.exit_now()
-            dut.accept.value = int(accept)
+            dut.in_valid.value = want
+            dut.gate.value = gate
             dut.exit_valid.value = int(leaving is not None)
-            dut.exit_data.value = leaving if leaving is not None else rng.getrandbits(width)
+            dut.exit_data.value = leaving if leaving is not None else 0
             dut.out_ready.value = out_ready
             await settle()
             got = {k: sval(getattr(dut, k)) for k in exp}
             assert got == exp, f"cycle {cyc}: {got} expected {exp}"
             stats["accepted"] += bool(accept)
             stats["popped"] += bool(out_ready and exp["out_valid"])
-            stats["no_credit"] += bool(want and not exp["credit_ok"])
+            stats["no_credit"] += bool(want and gate and not exp["credit_ok"])
             await FallingEdge(dut.clk)
             model.clock(data, out_ready)
             cyc += 1
@@ -85,7 +90,8 @@ async def test_credits_and_order(dut):
     depth, lat = param("DEPTH", 2), param("LAT_MAX", 1)
     model = Model(depth, lat)
     rng = random.Random(seed(71))
-    dut.accept.value = 0
+    dut.in_valid.value = 0
+    dut.gate.value = 1
     dut.exit_valid.value = 0
     dut.exit_data.value = 0
     dut.out_ready.value = 0
@@ -113,5 +119,5 @@ async def test_full_rate(dut):
     dut.rst_n.value = 0
     await FallingEdge(dut.clk)
     dut.rst_n.value = 1
-    stats = await run_traffic(dut, model, rng, [(1.0, 1.0, 100)])
+    stats = await run_traffic(dut, model, rng, [(1.0, 1.0, 100)], p_gate=1.0)
     assert stats["no_credit"] == 0 and stats["accepted"] == 100, stats

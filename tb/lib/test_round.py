@@ -6,8 +6,9 @@ wrapper tb_round_all (one instance per STAGES, IMPL and MODE varied; shared
 in_state/inv/final_round/ce, one round_key_s<N> port per STAGES value).
 
 Timing contract under test (aes_round.v): in_state, inv and final_round are
-sampled together; round_key is consumed STAGES-1 (ce) cycles later; the
-result is at out_state STAGES (ce) cycles after the input. References:
+sampled together; round_key (and zero, on aes_round itself) is consumed STAGES-1
+(ce) cycles later; the result is at out_state STAGES (ce) cycles after the input,
+or zero when zero was high. References:
 aeshw.model.enc_round / dec_round (FIPS-197), and OpenSSL for whole blocks.
 """
 import random
@@ -33,8 +34,10 @@ class RoundInst:
         return self.mode == "BOTH" or self.mode == ("DEC" if decrypt else "ENC")
 
     def ref(self, item):
-        """Expected output for an input item (state, inv, final, key) (bytes/ints)."""
-        state, inv, final, key = item
+        """Expected output for an input item (state, inv, final, key, zero) (bytes/ints)."""
+        state, inv, final, key, zero = item
+        if zero:
+            return 0
         dec = self.mode == "DEC" or (self.mode == "BOTH" and inv)
         f = dec_round if dec else enc_round
         return to_int(f(to_bytes(state), to_bytes(key), bool(final)))
@@ -55,6 +58,8 @@ async def init(dut):
     dut.in_state.value = 0
     for k in {i.key for i in instances(dut)}:
         k.value = 0
+    if hasattr(dut, "zero"):
+        dut.zero.value = 0
     await start_clock(dut)
 
 
@@ -62,7 +67,8 @@ async def init(dut):
 async def test_random_rounds(dut):
     """Random states/keys, random inv and final_round every cycle, random ce
     stalls; each round key is driven only in its consumption cycle (lag
-    STAGES-1), with a different random key every cycle, so a wrong lag fails."""
+    STAGES-1), with a different random key every cycle, so a wrong lag fails;
+    on aes_round itself zero too (random, in the same cycle as the key)."""
     await init(dut)
     insts = instances(dut)
     rng = random.Random(seed(21))
@@ -74,7 +80,9 @@ async def test_random_rounds(dut):
     for n in range(ncyc + 6):
         stall_phase = n >= 120 and n < ncyc
         ce = int(rng.random() < 0.7) if stall_phase else 1
-        item = (rng.getrandbits(128), rng.randrange(2), int(rng.random() < 0.3), rng.getrandbits(128))
+        has_zero = hasattr(dut, "zero")
+        item = (rng.getrandbits(128), rng.randrange(2), int(rng.random() < 0.3), rng.getrandbits(128),
+                int(has_zero and rng.random() < 0.2))
         dut.in_state.value = item[0]
         dut.inv.value = item[1]
         dut.final_round.value = item[2]
@@ -83,6 +91,8 @@ async def test_random_rounds(dut):
         for s, p in pipes.items():
             last[s] = p.head(item)              # the item in the last stage now
             keys[s].value = last[s][3] if last[s] is not None else rng.getrandbits(128)
+            if has_zero:
+                dut.zero.value = last[s][4] if last[s] is not None else rng.randrange(2)
         await FallingEdge(dut.clk)              # one rising edge in between
         for it in insts:
             if ce:

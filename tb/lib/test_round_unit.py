@@ -29,6 +29,7 @@ USER_W = param("USER_W", 1)
 LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
+INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_user")
 
@@ -79,6 +80,7 @@ def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_window.value = in_window(key, decrypt, done)
     dut.in_len.value = KEY_LEN_CODE[len(key)]
     dut.in_inv.value = int(decrypt)
+    dut.in_inv_c.value = INV_C_ALL if decrypt else 0     # the copies (INV_COPIES) equal in_inv
     dut.in_rnd.value = done
     dut.in_user.value = side
 
@@ -182,6 +184,7 @@ async def test_whole_blocks(dut):
             key, dec, blks, side = cur
             nr = NR[len(key)]
             assert (got["out_len"], got["out_inv"], got["out_user"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
+            assert sval(dut.out_inv_c) == (INV_C_ALL if dec else 0), f"cycle {cyc}: out_inv_c"
             if got["out_rnd"] == nr:
                 for lane, (blk, res) in enumerate(zip(blks, lanes(got["out_state"]))):
                     oracle = (ecb_decrypt if dec else ecb_encrypt)(key, blk)
@@ -194,6 +197,7 @@ async def test_whole_blocks(dut):
                 dut.in_valid.value = 1
                 for k in ("state", "window", "len", "inv", "rnd", "user"):
                     getattr(dut, f"in_{k}").value = got[f"out_{k}"]
+                dut.in_inv_c.value = sval(dut.out_inv_c)
         if cur is None:
             if todo:
                 key, dec, blks, side = slots[b] = todo.pop()

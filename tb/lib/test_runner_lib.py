@@ -80,7 +80,7 @@ def pid(p):
 MODES = ["ENC", "DEC", "BOTH"]
 IMPLS = ["LUT", "COMPOSITE"]
 SWEEPS = [
-    ("aes_sbox", "test_sbox", sets(IMPL=IMPLS, MODE=MODES, PIPE=[0, 1, 2])
+    ("aes_sbox", "test_sbox", sets(IMPL=IMPLS, MODE=MODES, PIPE=[0, 1, 2, 3, 4])
      + sets(IMPL=["BRAM"], MODE=MODES, PIPE=[1, 2, 3])),
     ("aes_sub_bytes", "test_sub_bytes",
      sets(NBYTES=[16], IMPL=IMPLS, MODE=["BOTH"], PIPE=[0, 2])
@@ -97,8 +97,11 @@ SWEEPS = [
      sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 1, "STREAM": 1},
-                                     {"IMPL": "LUT", "MODE": "ENC", "PIPE": 2, "STREAM": 0}]),
+                                     {"IMPL": "LUT", "MODE": "ENC", "PIPE": 2, "STREAM": 0},
+                                     {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "STREAM": 0},
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1}]),
     ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
+     + sets(IMPL=["COMPOSITE"], MODE=MODES, STAGES=[5, 6]) + [{"IMPL": "LUT", "MODE": "BOTH", "STAGES": 6}]
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
      + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])),
     ("aes_key_prep", "test_key_prep",
@@ -110,6 +113,8 @@ SWEEPS = [
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "BYPASS": 1},
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "LANES": 3, "BYPASS": 1},
         {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 4, "KEY_AHEAD": 1, "BYPASS": 1},
+        {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 6, "KEY_AHEAD": 1, "INV_COPIES": 1, "LANES": 2},
+        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "KEY_AHEAD": 1, "INV_COPIES": 1},
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "KEY_AHEAD": 1},
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "KEY_AHEAD": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "LANES": 2},
@@ -125,7 +130,9 @@ SWEEPS = [
       {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11}, {"WIDTH": 12, "DEPTH": 4, "LAT_MAX": 9},
       {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1}]),
     ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "STAGES": 1}, {"NR_MAX": 12, "STAGES": 2},
-                                       {"NR_MAX": 14, "STAGES": 4}]),
+                                       {"NR_MAX": 14, "STAGES": 4}, {"NR_MAX": 10, "STAGES": 6}]),
+    ("aes_level", "test_level", [{"MAX": 1}, {"MAX": 2, "INIT": 2}, {"MAX": 5, "INIT": 3, "GROUP": 2},
+                                 {"MAX": 40, "GROUP": 16}]),
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).

@@ -67,6 +67,18 @@ CORNERS = [
     ("aes_ghash", {"LANES": 4}),
     ("aes_gcm_tag", {"LANES": 3}),
     ("aes_gcm_frame", {"LANES": 4}),
+    # six stages a round (the cuts at the S-box's depth) and the flow control built for them
+    ("aes_sbox", {"IMPL": '"COMPOSITE"', "PIPE": 4, "MODE": '"BOTH"'}),
+    ("aes_sbox", {"IMPL": '"COMPOSITE"', "PIPE": 3, "MODE": '"DEC"'}),
+    ("aes_round", {"STAGES": 6, "IMPL": '"COMPOSITE"', "MODE": '"ENC"'}),
+    ("aes_key_step", {"PIPE": 5, "IMPL": '"COMPOSITE"', "STREAM": 1}),
+    ("aes_level", {"-DFORMAL": None, "MAX": 40, "INIT": 7}),
+    ("aes_level", {"MAX": 1}),
+    ("aes_out_stage", {"-DFORMAL": None, "DEPTH": 40, "LAT_MAX": 39}),
+    ("aes_round_unit", {"INV_COPIES": 1, "STAGES": 6, "IMPL": '"COMPOSITE"', "LANES": 2, "KEY_AHEAD": 1}),
+    ("aes_core_pipelined", {"STAGES": 6, "IMPL": '"COMPOSITE"', "MODE": '"ENC"', "KEYS": "3'b001", "LANES": 3}),
+    ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 6, "IMPL": '"COMPOSITE"', "LANES": 2}),
+    ("aes_core_pipelined", {"-DFORMAL": None, "STAGES": 5, "IMPL": '"COMPOSITE"', "KEYS": "3'b110"}),
 ]
 
 

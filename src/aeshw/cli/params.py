@@ -7,7 +7,8 @@ ERROR_<module>_<PARAM>_...); tb/run/test_py_params.py checks that both agree at 
 from __future__ import annotations
 
 ARCHS = ("iterative", "folded", "pipelined")
-STAGES = (1, 4)          # register stages per round (aes_round)
+STAGES = (1, 6)          # register stages per round (aes_round)
+TABLE_STAGES = (2, 4)    # ... with block-RAM S-boxes (the read register is the cut after SubBytes)
 U = (1, 14)              # round units of the folded core (aes_core_folded)
 LANES = (1, 64)          # blocks per beat: aes_axis takes up to 255, the `aeshw run` harness up to 64
 IMPLS = ("LUT", "COMPOSITE", "BRAM", "TTABLE")   # BRAM, TTABLE: block-RAM tables, their read register a cut
@@ -36,9 +37,9 @@ def problems(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, impl: str =
         out.append(f"--stages 1: the iterative core has 1 stage per round, and --impl {impl.lower()} needs 2..4 "
                    "(a block-RAM S-box is a register): use --arch folded --u 1 --stages 2 "
                    "(the iterative ring with two blocks in flight)")
-    elif impl.upper() in TABLE_IMPLS and stages < 2:
-        out.append(f"--stages {stages}: --impl {impl.lower()} needs 2..4 (the block RAM's read register is "
-                   "the cut after SubBytes)")
+    elif impl.upper() in TABLE_IMPLS and not TABLE_STAGES[0] <= stages <= TABLE_STAGES[1]:
+        out.append(f"--stages {stages}: --impl {impl.lower()} needs {TABLE_STAGES[0]}..{TABLE_STAGES[1]} "
+                   "(the block RAM's read register is the cut after SubBytes)")
     if arch == "folded" and not U[0] <= u <= U[1]:
         out.append(f"--u {u}: must be {U[0]}..{U[1]} (round units of the folded core)")
     if arch == "pipelined" and u != 1:

@@ -54,6 +54,8 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
               (True, Config(**P1, stages=2, impl="COMPOSITE", **a)),
               (True, Config(**P1, stages=3, impl="COMPOSITE", **a)),
               (True, Config(**P1, stages=4, impl="COMPOSITE", **a)),
+              (True, Config(**P1, stages=5, impl="COMPOSITE", **a)),
+              (True, Config(**P1, stages=6, impl="COMPOSITE", **a, label="six stages a round: 2.4 GHz")),
               (True, Config(**P1, stages=2, impl="LUT", **a)),
               (False, Config(**P1, stages=1, impl="LUT", abc_script="plain", **a)),
               (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="ENC", **a)),
@@ -67,8 +69,13 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
                   (False, Config(**{**P1, "mode": "BOTH"}, stages=4, impl=impl, **a))]
         m += [(False, Config(**{**P1, "key_mode": "AGILE", "mode": "BOTH", "keys": 0b111}, stages=2,
                              impl="COMPOSITE", **a))]
+        # ... and at six stages (the fastest ENC SHARED build)
+        m += [(False, Config(**{**P1, "mode": "BOTH"}, stages=6, impl="COMPOSITE", **a)),
+              (False, Config(**{**P1, "keys": 0b111}, stages=6, impl="COMPOSITE", **a)),
+              (False, Config(**{**P1, "key_mode": "AGILE"}, stages=6, impl="COMPOSITE", **a))]
+        # issue 12 item 3: lanes sharing one key expansion, at six stages a round
         for lanes in (2, 4, 10):
-            m += [(False, Config(**{**P1, "lanes": lanes}, stages=4, impl="COMPOSITE", **a))]
+            m += [(False, Config(**{**P1, "lanes": lanes}, stages=6, impl="COMPOSITE", **a))]
         # issue 16: the whole IP (GCM 0) without and with fault detection (two units in lockstep)
         for fd in (0, 1):
             m += [(False, Config(**{**P1, "arch": "axis"}, stages=2, impl="COMPOSITE", fault_detect=fd, **a))]
