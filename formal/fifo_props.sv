@@ -35,7 +35,8 @@ module fifo_props #(
 
     aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM)) dut (
         .clk(clk), .rst_n(rst_n),
-        .in_valid(in_valid), .in_ready(in_ready), .in_data(in_valid ? in_seq : {WIDTH{1'b0}}),
+        .in_valid(in_valid), .in_valid_c(in_valid), .in_ready(in_ready),
+        .in_data(in_valid ? in_seq : {WIDTH{1'b0}}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),
         .count(count)
     );

@@ -187,10 +187,11 @@ module aes_core_folded #(
     end
 
     // ---- output stage: the FIFO and its credits ------------------------------
-    aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D), .RAM(FIFO_RAM)) u_out (
+    aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D), .RAM(FIFO_RAM),
+                    .COPIES(LANES)) u_out (
         .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(gate), .in_ready(in_ready),
         .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),
-        .exit_valid(exiting), .exit_data({exit_user, exit_state}),
+        .exit_valid(exiting), .exit_valid_c({LANES{exiting}}), .exit_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
 

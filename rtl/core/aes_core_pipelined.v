@@ -123,10 +123,12 @@ module aes_core_pipelined #(
     wire             out_empty;         // no beat in flight (SHARED: same-length check, scrub)
     /* verilator lint_on UNUSEDSIGNAL */
     wire             accept;            // in_valid && in_ready
-    aes_out_stage #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .LAT_MAX(LAT_MAX), .RAM(FIFO_RAM)) u_out (
+    wire [LANES-1:0] exiting_c;         // copies of exiting, one per lane (aes_out_stage COPIES)
+    aes_out_stage #(.WIDTH(W + USER_W), .DEPTH(FDEPTH), .LAT_MAX(LAT_MAX), .RAM(FIFO_RAM),
+                    .COPIES(LANES)) u_out (
         .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(key_ok), .in_ready(in_ready),
         .accept(accept), .credit_ok(credit_ok), .empty(out_empty),
-        .exit_valid(exiting), .exit_data({exit_user, exit_state}),
+        .exit_valid(exiting), .exit_valid_c(exiting_c), .exit_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
 
@@ -250,6 +252,7 @@ module aes_core_pipelined #(
             );
         end
         assign exiting    = r_valid[NR_MAX];
+        assign exiting_c  = {LANES{exiting}};
         // (zero for a bubble: the output FIFO writes in every clock, aes_fifo)
         assign exit_state = exiting ? r_state[NR_MAX] : {W{1'b0}};
         assign exit_user  = exiting ? r_user[NR_MAX] : {USER_W{1'b0}};
@@ -285,7 +288,8 @@ module aes_core_pipelined #(
         // (or it happens now): the scrub always comes before the new round keys.
         reg  scrub;
         wire scrub_now = scrub && out_empty;
-        wire start  = key_valid && !expanding && len_ok && dir_ok && !kbusy && (!scrub || out_empty);
+        wire start_ok = len_ok && dir_ok && !kbusy && (!scrub || out_empty);
+        wire start  = key_valid && !expanding && start_ok;
         // The expansion's clock within a step, one-hot: ph[k] in the step's clock k (all
         // zero while not expanding). A step takes KCLK = KPIPE + 2 clocks: KPIPE + 1 for
         // aes_key_step's pieces, and one more in which its result waits in a register of
@@ -344,13 +348,12 @@ module aes_core_pipelined #(
                 if (!rst_n || key_clear) begin
                     exp_c <= 1'b0; kst_c <= 1'b0;
                 end else begin
-                    if (start) exp_c <= 1'b1;
-                    else if (fin) exp_c <= 1'b0;
-                    // ph_next[KCLK-1], written from this copy's own state (kst_c is 0 while
-                    // ph[KCLK-2] is 1: one-hot), so each copy's D is a gate of its own that the
-                    // mapper sees and sizes (one net into every copy's D pin is a load it does
-                    // not see)
-                    kst_c <= ph[KCLK-2] && !kst_c && !fin && !start;
+                    // start and fin as the expansion's own flag sees them, written from this
+                    // copy's own state (exp_c == expanding, and kst_c is 0 while ph[KCLK-2] is 1:
+                    // one-hot), so each copy's D is a gate of its own that the mapper sees and
+                    // sizes (one net into every copy's D pin is a load it does not see)
+                    exp_c <= (key_valid && !exp_c && start_ok) || (exp_c && !fin);
+                    kst_c <= ph[KCLK-2] && !kst_c;
                 end
             end
             always @(posedge clk) begin
@@ -435,6 +438,7 @@ module aes_core_pipelined #(
         always @* if (rst_n) begin
             assert (expanding == (ph != {KCLK{1'b0}}) && (ph & (ph - 1'b1)) == {KCLK{1'b0}});
             assert (fin == (ph[KCLK-1] && last));
+            assert (!(expanding && kbusy));     // (so the bank sees no apply while busy)
         end
         for (w = 0; w < 16; w = w + 1) begin : g_win_formal
             always @* if (rst_n) assert (g_win[w].exp_c == expanding && g_win[w].kst_c == ph[KCLK-1]);
@@ -465,6 +469,9 @@ module aes_core_pipelined #(
         /* verilator lint_on WIDTH */
         wire [16*LANES-1:0] inv_copies [1:NR_MAX];
         wire           s_valid [0:NR_MAX];
+        /* verilator lint_off UNUSEDSIGNAL */   // read in one-size builds (ONE_SIZE)
+        wire [LANES-1:0] exit_c;        // round NR_MAX's valid, a copy per lane
+        /* verilator lint_on UNUSEDSIGNAL */
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
@@ -517,6 +524,17 @@ module aes_core_pipelined #(
             aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
             );
+            // The last round of a one-size build: its valid bit also as a copy per lane (each
+            // steps one copy of the output FIFO's pointers), kept apart.
+            if (i == NR_MAX) begin : g_exit_copies
+                for (l = 0; l < LANES; l = l + 1) begin : g_copy
+                    reg q;
+                    (* keep *) always @(posedge clk)
+                        if (!rst_n) q <= 1'b0;
+                        else        q <= v_last;
+                    assign exit_c[l] = q;
+                end
+            end
             // The rounds the output FIFO reads (10, 12, 14) clear a bubble's state in their
             // last stage (aes_round zero), so the FIFO can write in every clock with no gate
             // behind its registers and no copy of anything but output blocks (aes_fifo).
@@ -572,10 +590,11 @@ module aes_core_pipelined #(
         end else begin : g_no14
             assign tap14 = 1'b0; assign st14 = {W{1'b0}}; assign c14 = {(CW-3){1'b0}};
         end
-        assign exiting    = tap10 || tap12 || tap14;
         // One key size: the last round is the only exit, and its state is zero for a
         // bubble already, so the FIFO reads its register directly.
         localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
+        assign exiting    = tap10 || tap12 || tap14;
+        assign exiting_c  = ONE_SIZE ? exit_c : {LANES{exiting}};
         assign exit_state = ONE_SIZE ? s_state[NR_MAX] : tap10 ? s_state[10] : tap12 ? st12 : st14;
         assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
     end

@@ -9,9 +9,9 @@
 // clock. At most DEPTH entries hold words, so the entry at the write pointer is always a
 // free one: a push only moves the pointer on. No write enable hangs on the handshakes,
 // the count or a decode: in the register form (RAM = 0) each entry's enable is a register
-// of its own (`wsel`, one-hot, a copy per CHUNK data bits), the clock of a deep
-// pipeline's exit with the FIFO's DEPTH-way fan-out behind it. The one extra entry is
-// the price (WIDTH flip-flops).
+// of its own (`wr_sel_c`, one-hot, a copy per CHUNK data bits, beside the write ring
+// `wr_sel`), the clock of a deep pipeline's exit with the FIFO's DEPTH-way fan-out behind
+// it. The one extra entry is the price (WIDTH flip-flops).
 //
 // No remanence (security choice): in every cycle in which the FIFO is empty and nothing is
 // pushed it steps both pointers (an empty FIFO may start at any entry), so the entry that
@@ -36,11 +36,16 @@ module aes_fifo #(
     parameter WIDTH = 128,
     parameter DEPTH = 2,
     parameter RAM   = 0,      // 1: one write port (distributed RAM on FPGAs)
-    parameter CHUNK = 136     // register form: data bits per copy of an entry's write select
+    parameter COPIES = 1      // register form: copies of the pointers (data bits in as many chunks)
 ) (
     input  wire             clk,
     input  wire             rst_n,
     input  wire             in_valid,
+    // copies of in_valid from flip-flops of the producer's own (equal to in_valid), one per
+    // chunk of the register form's pointers, so that no valid net steps every pointer copy
+    /* verilator lint_off UNUSEDSIGNAL */     // the RAM form steps one pointer with in_valid
+    input  wire [COPIES-1:0] in_valid_c,
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire             in_ready,
     input  wire [WIDTH-1:0] in_data,
     output wire             out_valid,
@@ -58,16 +63,16 @@ module aes_fifo #(
         if (DEPTH < 1) begin : g_bad_param1
             ERROR_aes_fifo_DEPTH_must_be_at_least_1 u_stop ();
         end
-        if (CHUNK < 1) begin : g_bad_param2
-            ERROR_aes_fifo_CHUNK_must_be_at_least_1 u_stop ();
+        if (COPIES < 1 || COPIES > WIDTH) begin : g_bad_param2
+            ERROR_aes_fifo_COPIES_must_be_1_to_WIDTH u_stop ();
         end
     endgenerate
 
     localparam N     = DEPTH + 1;                     // entries
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam AW    = $clog2(N);                     // entry index
-    localparam NCOPY = (WIDTH + CHUNK - 1) / CHUNK;   // copies of the write selects
-    localparam GROUP = 16;                            // entries per write-step signal
+    localparam CHUNK = (WIDTH + COPIES - 1) / COPIES; // data bits per copy of the pointers
+    localparam GROUP = 16;                            // entries per step signal
     localparam NGRP  = (N + GROUP - 1) / GROUP;
 
     // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx): the
@@ -128,64 +133,75 @@ module aes_fifo #(
             always @(posedge clk) mem[wr_ptr] <= in_data;
             assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
         end else begin : g_regs
-            // The pointers' own copies of nonempty (same next-state logic, each from its own
-            // state): ne_r steps the read select; in each copy of the write selects an ne_w
-            // per group of at most GROUP entries steps them, so that no step signal fans out
-            // to more than GROUP selects.
-            reg ne_r;
-            (* keep *) always @(posedge clk)
-                if (!rst_n) ne_r <= 1'b0;
-                else        ne_r <= push || many || (ne_r && !out_ready);
-            wire step_r = ne_r ? out_ready : !in_valid;               // pop || scrub
-            // Per copy c (data bits [CHUNK*c, CHUNK*(c+1))) and entry e: wsel (entry e is at
-            // the write pointer), a register of its own, kept apart so that synthesis does not
-            // merge the copies back into one.
-            for (c = 0; c < NCOPY; c = c + 1) begin : g_copy
+            // Per copy c (data bits [CHUNK*c, CHUNK*(c+1))) the register form has pointers of its
+            // own, one-hot rings: the write ring (wr_sel_c: entry e takes in_data while its bit
+            // is set) and the read ring (rd_ptr_c: the read multiplexer's select). Each group of
+            // at most GROUP entries of a copy steps from a copy of nonempty of its own (ne_c:
+            // same next-state logic as nonempty, from its own state) and the copy's in_valid_c,
+            // so no step signal fans out to more than GROUP ring bits and no net to more than
+            // one copy. The read ring takes an idle step (scrub) one clock late (sq_c, the last
+            // clock's scrub): then no valid stands in front of it, and it is exact whenever the
+            // FIFO holds a word (an idle step leaves the FIFO empty).
+`ifdef FORMAL
+            reg sq;                                   // the last clock's scrub
+            always @(posedge clk) sq <= rst_n && scrub;
+`endif
+            wire [WIDTH-1:0] rd_word;
+            for (c = 0; c < COPIES; c = c + 1) begin : g_copy
                 localparam LO = CHUNK * c;
                 localparam HI = (CHUNK * (c + 1) < WIDTH) ? CHUNK * (c + 1) : WIDTH;
-                wire [NGRP-1:0] step_w;                               // push || scrub, per group
+                wire [N-1:0] step_w, step_r;          // per ring bit: its group's steps
                 for (e = 0; e < NGRP; e = e + 1) begin : g_grp
-                    reg ne_w;
+                    localparam NB = ((e + 1) * GROUP <= N) ? GROUP : N - e * GROUP;
+                    reg ne_c, sq_c;
                     (* keep *) always @(posedge clk)
-                        if (!rst_n) ne_w <= 1'b0;
-                        else        ne_w <= in_valid || many || (ne_w && !out_ready);
-                    assign step_w[e] = in_valid || !ne_w;
+                        if (!rst_n) begin
+                            ne_c <= 1'b0; sq_c <= 1'b0;
+                        end else begin
+                            ne_c <= in_valid_c[c] || many || (ne_c && !out_ready);
+                            sq_c <= !ne_c && !in_valid_c[c];
+                        end
+                    assign step_w[e*GROUP +: NB] = {NB{in_valid_c[c] || !ne_c}};            // push || scrub
+                    assign step_r[e*GROUP +: NB] = {NB{(ne_c && out_ready) || sq_c}};       // pop || last scrub
 `ifdef FORMAL
-                    always @* if (rst_n) assert (ne_w == nonempty);
+                    always @* if (rst_n) assert (ne_c == nonempty && sq_c == sq);
 `endif
                 end
-                wire [N-1:0] wsel_v;
+                reg [N-1:0] wr_sel_c, rd_ptr_c;
                 for (e = 0; e < N; e = e + 1) begin : g_entry
-                    reg wsel;
                     (* keep *) always @(posedge clk)
-                        if (!rst_n)                 wsel <= (e == 0);
-                        else if (step_w[e / GROUP]) wsel <= wsel_v[(e + N - 1) % N];
-                    assign wsel_v[e] = wsel;
+                        if (!rst_n) begin
+                            wr_sel_c[e] <= (e == 0);
+                            rd_ptr_c[e] <= (e == 0);
+                        end else begin
+                            if (step_w[e]) wr_sel_c[e] <= wr_sel_c[(e + N - 1) % N];
+                            if (step_r[e]) rd_ptr_c[e] <= rd_ptr_c[(e + N - 1) % N];
+                        end
                     always @(posedge clk)
-                        if (wsel) mem[e][HI-1:LO] <= in_data[HI-1:LO];
+                        if (wr_sel_c[e]) mem[e][HI-1:LO] <= in_data[HI-1:LO];
                 end
+                // Read: the entry rd_ptr_c names (AND-OR), zero while empty.
+                reg [HI-LO-1:0] acc;
+                integer r;
+                always @* begin
+                    acc = {(HI-LO){1'b0}};
+                    for (r = 0; r < N; r = r + 1)
+                        acc = acc | (mem[r][HI-1:LO] & {(HI-LO){rd_ptr_c[r]}});
+                end
+                assign rd_word[HI-1:LO] = acc;
 `ifdef FORMAL
-                always @* if (rst_n) assert (wsel_v == ({{(N-1){1'b0}}, 1'b1} << wr_ptr));
+                /* verilator lint_off WIDTHEXPAND */ // pointer arithmetic at the integer width
+                always @* if (rst_n) begin
+                    assert (in_valid_c[c] == in_valid);
+                    assert (wr_sel_c == ({{(N-1){1'b0}}, 1'b1} << wr_ptr));
+                    assert (rd_ptr_c == ({{(N-1){1'b0}}, 1'b1} << ((rd_ptr + N - sq) % N)));
+                end
+                /* verilator lint_on WIDTHEXPAND */
 `endif
-            end
-            // Read: the entry rd_sel names (AND-OR), zero while empty.
-            reg [N-1:0] rd_sel;                                   // one-hot: bit rd_ptr
-            always @(posedge clk)
-                if (!rst_n)      rd_sel <= {{(N-1){1'b0}}, 1'b1};
-                else if (step_r) rd_sel <= {rd_sel[N-2:0], rd_sel[N-1]};
-            reg [WIDTH-1:0] rd_word;
-            integer r;
-            always @* begin
-                rd_word = {WIDTH{1'b0}};
-                for (r = 0; r < N; r = r + 1)
-                    rd_word = rd_word | (mem[r] & {WIDTH{rd_sel[r]}});
             end
             assign out_data = nonempty ? rd_word : {WIDTH{1'b0}};
 `ifdef FORMAL
-            always @* if (rst_n) begin
-                assert (rd_sel == ({{(N-1){1'b0}}, 1'b1} << rd_ptr));
-                assert (ne_r == nonempty);
-            end
+            always @* if (rst_n && sq) assert (!nonempty);
 `endif
         end
     endgenerate

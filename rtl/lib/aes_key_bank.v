@@ -25,7 +25,9 @@
 //   cycle t + i*STAGES - 1, aes_round's KEY_LAG). The datapath never stalls, so
 //   these cycles are exact.
 // busy: the new key has not reached the last round yet (a register). The load slots
-//   must not be written while busy; the core starts no expansion then.
+//   must not be written while busy; the core starts no expansion then, so no apply comes
+//   while busy and the delay line holds at most one token: busy is set by apply and
+//   cleared as the token leaves the line (two gates, not an OR of the whole line).
 // scrub: zeros into every slot of both levels, in the cycle after scrub is high
 //   (the core scrubs only while no beat is in flight and no expansion writes).
 //   scrub is registered once per slot, and the copies are kept apart (`keep`, so
@@ -114,9 +116,17 @@ module aes_key_bank #(
             busy <= 1'b0;
         end else begin
             tok  <= line[L-1:0];
-            busy <= (line[L-1:0] != {L{1'b0}});
+            busy <= apply || (busy && !tok[L-1]);
         end
     end
+`ifdef FORMAL
+    // One token at most (the caller applies only while not busy), and busy is "a token in
+    // the line" (inductive invariants of the two-gate busy).
+    always @* if (rst_n) begin
+        assert (!(apply && busy));
+        assert ((tok & (tok - 1'b1)) == {L{1'b0}} && busy == (tok != {L{1'b0}}));
+    end
+`endif
 endmodule
 
 `default_nettype wire

@@ -7,7 +7,9 @@
 // beat it takes leaves it (exit_valid, one cycle each, in order) into the FIFO
 // after its latency. Then the FIFO always has a place for an exiting beat, so a
 // core's datapath never stalls: backpressure on out_ready only lowers credit_ok.
-// exit_data is zero unless exit_valid (the FIFO writes its free entry in every clock).
+// exit_data is zero unless exit_valid (the FIFO writes its free entry in every clock);
+// exit_valid_c are COPIES copies of exit_valid (aes_fifo's in_valid_c: each steps one copy
+// of the FIFO's pointers).
 //   credits   = DEPTH - (beats in flight) - (beats in the FIFO), kept as its own
 //               counter: an accepted beat takes one, a beat leaving the FIFO gives
 //               it back. credit_ok (credits != 0) is a register.
@@ -27,7 +29,8 @@ module aes_out_stage #(
     parameter WIDTH   = 129,
     parameter DEPTH   = 2,
     parameter LAT_MAX = 1,
-    parameter RAM     = 0
+    parameter RAM     = 0,
+    parameter COPIES  = 1        // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -38,6 +41,7 @@ module aes_out_stage #(
     output wire             credit_ok,   // a place is reserved for one more beat (a register)
     output wire             empty,       // no beat in flight inside the core (a register)
     input  wire             exit_valid,  // a beat leaves the core
+    input  wire [COPIES-1:0] exit_valid_c, // copies of exit_valid, from flip-flops of their own
     input  wire [WIDTH-1:0] exit_data,
     output wire             out_valid,
     input  wire             out_ready,
@@ -128,9 +132,10 @@ module aes_out_stage #(
 `else
     localparam FIFO_RAM = RAM;
 `endif
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM)) u_fifo (
+    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(COPIES)) u_fifo (
         .clk(clk), .rst_n(rst_n),
-        .in_valid(exit_valid), .in_ready(fifo_in_ready_unused), .in_data(exit_data),
+        .in_valid(exit_valid), .in_valid_c(exit_valid_c), .in_ready(fifo_in_ready_unused),
+        .in_data(exit_data),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),
         .count(fifo_count_unused)
     );

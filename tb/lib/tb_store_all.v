@@ -57,19 +57,24 @@ module tb_store_all #(
     aes_delay #(.WIDTH(W), .DEPTH(4), .RESET(1)) u_d4r (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_data), .out_data(out_data_d4r));
     aes_fifo #(.WIDTH(W), .DEPTH(1)) u_f1 (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f1), .in_ready(in_ready_f1), .in_data(in_data),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f1), .in_valid_c(in_valid && in_ready_f1),
+        .in_ready(in_ready_f1), .in_data(in_data),
         .out_valid(out_valid_f1), .out_ready(out_ready), .out_data(out_data_f1), .count(count_f1));
     aes_fifo #(.WIDTH(W), .DEPTH(2)) u_f2 (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f2), .in_ready(in_ready_f2), .in_data(in_data),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f2), .in_valid_c(in_valid && in_ready_f2),
+        .in_ready(in_ready_f2), .in_data(in_data),
         .out_valid(out_valid_f2), .out_ready(out_ready), .out_data(out_data_f2), .count(count_f2));
     aes_fifo #(.WIDTH(W), .DEPTH(3)) u_f3 (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f3), .in_ready(in_ready_f3), .in_data(in_data),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f3), .in_valid_c(in_valid && in_ready_f3),
+        .in_ready(in_ready_f3), .in_data(in_data),
         .out_valid(out_valid_f3), .out_ready(out_ready), .out_data(out_data_f3), .count(count_f3));
     aes_fifo #(.WIDTH(W), .DEPTH(4)) u_f4 (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f4), .in_ready(in_ready_f4), .in_data(in_data),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f4), .in_valid_c(in_valid && in_ready_f4),
+        .in_ready(in_ready_f4), .in_data(in_data),
         .out_valid(out_valid_f4), .out_ready(out_ready), .out_data(out_data_f4), .count(count_f4));
     aes_fifo #(.WIDTH(W), .DEPTH(5)) u_f5 (
-        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f5), .in_ready(in_ready_f5), .in_data(in_data),
+        .clk(clk), .rst_n(rst_n), .in_valid(in_valid && in_ready_f5), .in_valid_c(in_valid && in_ready_f5),
+        .in_ready(in_ready_f5), .in_data(in_data),
         .out_valid(out_valid_f5), .out_ready(out_ready), .out_data(out_data_f5), .count(count_f5));
 endmodule
 

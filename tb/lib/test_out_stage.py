@@ -69,6 +69,7 @@ async def run_traffic(dut, model, rng, phases, p_gate=0.9):
             dut.in_valid.value = want
             dut.gate.value = gate
             dut.exit_valid.value = int(leaving is not None)
+            dut.exit_valid_c.value = ((1 << len(dut.exit_valid_c)) - 1) if leaving is not None else 0
             dut.exit_data.value = leaving if leaving is not None else 0
             dut.out_ready.value = out_ready
             await settle()
@@ -93,6 +94,7 @@ async def test_credits_and_order(dut):
     dut.in_valid.value = 0
     dut.gate.value = 1
     dut.exit_valid.value = 0
+    dut.exit_valid_c.value = 0
     dut.exit_data.value = 0
     dut.out_ready.value = 0
     await start_clock(dut)
