@@ -596,7 +596,7 @@ module aes_core_pipelined #(
         assign exiting    = tap10 || tap12 || tap14;
         assign exiting_c  = ONE_SIZE ? exit_c : {LANES{exiting}};
         assign exit_state = ONE_SIZE ? s_state[NR_MAX] : tap10 ? s_state[10] : tap12 ? st12 : st14;
-        assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : c14;
+        assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : tap14 ? c14 : {USER_W{1'b0}};
     end
     endgenerate
 endmodule

@@ -139,7 +139,7 @@ module aes_fifo #(
             // at most GROUP entries of a copy steps from a copy of nonempty of its own (ne_c:
             // same next-state logic as nonempty, from its own state) and the copy's in_valid_c,
             // so no step signal fans out to more than GROUP ring bits and no net to more than
-            // one copy. The read ring takes an idle step (scrub) one clock late (sq_c, the last
+            // one copy. The read ring takes an idle step (scrub) one clock late (scrub_q, the last
             // clock's scrub): then no valid stands in front of it, and it is exact whenever the
             // FIFO holds a word (an idle step leaves the FIFO empty).
 `ifdef FORMAL
@@ -153,18 +153,18 @@ module aes_fifo #(
                 wire [N-1:0] step_w, step_r;          // per ring bit: its group's steps
                 for (e = 0; e < NGRP; e = e + 1) begin : g_grp
                     localparam NB = ((e + 1) * GROUP <= N) ? GROUP : N - e * GROUP;
-                    reg ne_c, sq_c;
+                    reg ne_c, scrub_q;
                     (* keep *) always @(posedge clk)
                         if (!rst_n) begin
-                            ne_c <= 1'b0; sq_c <= 1'b0;
+                            ne_c <= 1'b0; scrub_q <= 1'b0;
                         end else begin
                             ne_c <= in_valid_c[c] || many || (ne_c && !out_ready);
-                            sq_c <= !ne_c && !in_valid_c[c];
+                            scrub_q <= !ne_c && !in_valid_c[c];
                         end
                     assign step_w[e*GROUP +: NB] = {NB{in_valid_c[c] || !ne_c}};            // push || scrub
-                    assign step_r[e*GROUP +: NB] = {NB{(ne_c && out_ready) || sq_c}};       // pop || last scrub
+                    assign step_r[e*GROUP +: NB] = {NB{(ne_c && out_ready) || scrub_q}};       // pop || last scrub
 `ifdef FORMAL
-                    always @* if (rst_n) assert (ne_c == nonempty && sq_c == sq);
+                    always @* if (rst_n) assert (ne_c == nonempty && scrub_q == sq);
 `endif
                 end
                 reg [N-1:0] wr_sel_c, rd_ptr_c;

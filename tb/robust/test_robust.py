@@ -543,7 +543,7 @@ NONZERO_ALLOWED = {
                                          "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits", "credit_ok"),
     "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "empty",
-                             "u_bank.busy", "u_in.next_first", ".g_exit_zero."),
+                             "u_bank.busy", "u_in.next_first", ".g_exit_zero.", ".scrub_q"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
                                                                   ".u_expand.u_word_cut.", ".stepped_q"),
 }
