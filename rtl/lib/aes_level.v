@@ -57,22 +57,15 @@ module aes_level #(
 
     wire inc = up && !down;                   // this clock's step
     wire dec = down && !up;
-    /* verilator lint_off UNUSEDSIGNAL */     // read by FORMAL's checks
-    wire [NGRP-1:0] inc_v, dec_v;             // the last clock's step, a copy per group
-    /* verilator lint_on UNUSEDSIGNAL */
-
-    // The flags' own copy of the registered step (the groups' copies each drive their bits).
-    reg inc_f, dec_f;
-    (* keep *) always @(posedge clk)
-        if (!rst_n) begin
-            inc_f <= 1'b0; dec_f <= 1'b0;
-        end else begin
-            inc_f <= inc; dec_f <= dec;
-        end
+    // The last clock's step, registered: copy g (< NGRP) steps group g, copy NGRP feeds the
+    // flags, each a pair of flip-flops of its own (kept apart).
+    wire [NGRP:0] inc_v, dec_v;
+    wire inc_f = inc_v[NGRP];
+    wire dec_f = dec_v[NGRP];
 
     genvar g, k;
     generate
-        for (g = 0; g < NGRP; g = g + 1) begin : g_grp
+        for (g = 0; g <= NGRP; g = g + 1) begin : g_step
             reg inc_q, dec_q;
             (* keep *) always @(posedge clk)
                 if (!rst_n) begin
@@ -82,12 +75,14 @@ module aes_level #(
                 end
             assign inc_v[g] = inc_q;
             assign dec_v[g] = dec_q;
+        end
+        for (g = 0; g < NGRP; g = g + 1) begin : g_grp
             for (k = g * GROUP; k < MAX && k < (g + 1) * GROUP; k = k + 1) begin : g_bit
                 reg q;
                 always @(posedge clk)
-                    if (!rst_n)     q <= (k < INIT);
-                    else if (inc_q) q <= ext[k];
-                    else if (dec_q) q <= ext[k + 2];
+                    if (!rst_n)        q <= (k < INIT);
+                    else if (inc_v[g]) q <= ext[k];
+                    else if (dec_v[g]) q <= ext[k + 2];
                 assign t[k] = q;
             end
         end
@@ -135,7 +130,7 @@ module aes_level #(
     always @* if (rst_n) begin
         for (f = 1; f < MAX; f = f + 1)
             if (t[f]) assert (t[f - 1]);
-        assert (inc_v == {NGRP{inc_f}} && dec_v == {NGRP{dec_f}});
+        assert (inc_v == {(NGRP+1){inc_f}} && dec_v == {(NGRP+1){dec_f}});
         assert (!(inc_v[0] && dec_v[0]));
         assert (!(inc_v[0] && lag == MAX) && !(dec_v[0] && lag == 0));
         assert (nz   == (lag + inc_v[0] - dec_v[0] > 0));
