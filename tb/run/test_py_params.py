@@ -6,7 +6,7 @@
   elaboration with an ERROR_<module>_<PARAM>_... module that names the parameter, in Verilator
   (--lint-only) and Icarus alike.
 * The CLI refuses each out-of-range value with exit 2 before building, naming the option.
-* The accepted extremes (4 stages per round with composite S-boxes, 14 folded round units) run
+* The accepted extremes (6 stages per round with composite S-boxes, 14 folded round units) run
   through `aeshw run` and match OpenSSL.
 """
 from __future__ import annotations
@@ -40,6 +40,8 @@ def grid():
         out.append((arch, 1, 1, 1, "BRAM", "shared"))
     out.append(("folded", 1, 2, 1, "BRAM", "shared"))
     out.append(("pipelined", 1, 4, 1, "BRAM", "agile"))
+    out.append(("pipelined", 1, 5, 1, "BRAM", "shared"))   # block-RAM rounds: 2..4 stages
+    out.append(("folded", 1, 5, 1, "TTABLE", "shared"))
     out.append(("pipelined", 1, 1, 1, "TTABLE", "shared"))
     out.append(("folded", 1, 2, 1, "TTABLE", "shared"))
     return out
@@ -90,7 +92,7 @@ def test_cli_and_rtl_agree(cfg, tmp_path):
         assert f"_{name}_" in log, (name, log[-1500:])
 
 
-@pytest.mark.parametrize("args", [["--arch", "pipelined", "--impl", "composite", "--stages", "4"],
+@pytest.mark.parametrize("args", [["--arch", "pipelined", "--impl", "composite", "--stages", "6"],
                                   ["--arch", "folded", "--u", "14", "--stages", "1"],
                                   ["--arch", "folded", "--u", "1", "--stages", "2", "--impl", "bram"],
                                   ["--arch", "pipelined", "--stages", "2", "--impl", "ttable"]])
@@ -112,9 +114,9 @@ def test_rtl_names_the_parameter_in_yosys(tmp_path):
     names = ("aes_table8.v", "aes_sbox.v", "aes_sub_bytes.v", "aes_shift_rows.v", "aes_mix_columns.v", "aes_round.v")
     for n in names:
         (tmp_path / n).write_text((RTL / "lib" / n).read_text())
-    r = subprocess.run([yosys, "-p", f"read_verilog -defer {' '.join(names)}; chparam -set STAGES 5 aes_round; "
+    r = subprocess.run([yosys, "-p", f"read_verilog -defer {' '.join(names)}; chparam -set STAGES 7 aes_round; "
                         "hierarchy -check -top aes_round"], capture_output=True, text=True, cwd=tmp_path)
-    assert r.returncode != 0 and "ERROR_aes_round_STAGES_must_be_1_to_4" in (r.stdout + r.stderr), r.stderr
+    assert r.returncode != 0 and "ERROR_aes_round_STAGES_must_be_1_to_6" in (r.stdout + r.stderr), r.stderr
 
 
 @pytest.mark.parametrize("args,words", [
