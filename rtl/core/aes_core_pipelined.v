@@ -388,11 +388,15 @@ module aes_core_pipelined #(
                 if (refuse) err_q <= 1'b1;
                 ph  <= ph_next;
                 fin <= fin_next;
-                if (start) begin
-                    expanding <= 1'b1;
-                    step      <= 4'd0;
-                    last      <= 1'b0;
-                    slot_oh   <= slot_first;
+                if (start) expanding <= 1'b1;
+                // The step counters start over in every clock without an expansion (they are
+                // read only while one runs), so the first step's values are in place when
+                // `start` comes, and start (the length and direction checks, the scrub and
+                // the FIFO's empty flag behind it) enables none of them.
+                if (!expanding) begin
+                    step    <= 4'd0;
+                    last    <= 1'b0;
+                    slot_oh <= slot_first;
                 end else if (kstep) begin
                     step    <= step + 4'd1;
                     last    <= (step == nr_new - 4'd1);

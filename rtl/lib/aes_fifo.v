@@ -72,7 +72,7 @@ module aes_fifo #(
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam AW    = $clog2(N);                     // entry index
     localparam CHUNK = (WIDTH + COPIES - 1) / COPIES; // data bits per copy of the pointers
-    localparam GROUP = 16;                            // entries per step signal
+    localparam GROUP = 8;                             // entries per step signal
     localparam NGRP  = (N + GROUP - 1) / GROUP;
 
     // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx): the
@@ -135,13 +135,14 @@ module aes_fifo #(
         end else begin : g_regs
             // Per copy c (data bits [CHUNK*c, CHUNK*(c+1))) the register form has pointers of its
             // own, one-hot rings: the write ring (wr_sel_c: entry e takes in_data while its bit
-            // is set) and the read ring (rd_ptr_c: the read multiplexer's select). Each group of
-            // at most GROUP entries of a copy steps from a copy of nonempty of its own (ne_c:
-            // same next-state logic as nonempty, from its own state) and the copy's in_valid_c,
-            // so no step signal fans out to more than GROUP ring bits and no net to more than
-            // one copy. The read ring takes an idle step (scrub) one clock late (scrub_q, the last
-            // clock's scrub): then no valid stands in front of it, and it is exact whenever the
-            // FIFO holds a word (an idle step leaves the FIFO empty).
+            // is set) and the read ring (rd_ptr_c; rd_sel_c, its copy, is the read multiplexer's
+            // select). Each group of at most GROUP entries of a copy steps from a copy of
+            // nonempty of its own (ne_c: same next-state logic as nonempty, from its own state)
+            // and the copy's in_valid_c, so no step signal fans out to more than GROUP ring bits
+            // (2 x GROUP, 16 flip-flops, for the read ring and its copy) and no net to more than
+            // one copy. The read ring takes an idle step (scrub) one clock late (scrub_q, the
+            // last clock's scrub): then no valid stands in front of it, and it is exact whenever
+            // the FIFO holds a word (an idle step leaves the FIFO empty).
 `ifdef FORMAL
             reg sq;                                   // the last clock's scrub
             always @(posedge clk) sq <= rst_n && scrub;
@@ -167,26 +168,33 @@ module aes_fifo #(
                     always @* if (rst_n) assert (ne_c == nonempty && scrub_q == sq);
 `endif
                 end
-                reg [N-1:0] wr_sel_c, rd_ptr_c;
+                // rd_sel_c: the read ring again, stepped from the ring (same next state, so
+                // equal to rd_ptr_c), and only it selects in the read multiplexer: a ring bit
+                // then drives its neighbour and two copies, not CHUNK selects as well (the
+                // mapper buffered that fan-out as a chain with the ring's own next bit at its
+                // end: rd_ptr_c -> rd_ptr_c set the clock of the 4- and 10-lane six-stage builds).
+                reg [N-1:0] wr_sel_c, rd_ptr_c, rd_sel_c;
                 for (e = 0; e < N; e = e + 1) begin : g_entry
                     (* keep *) always @(posedge clk)
                         if (!rst_n) begin
                             wr_sel_c[e] <= (e == 0);
                             rd_ptr_c[e] <= (e == 0);
+                            rd_sel_c[e] <= (e == 0);
                         end else begin
                             if (step_w[e]) wr_sel_c[e] <= wr_sel_c[(e + N - 1) % N];
-                            if (step_r[e]) rd_ptr_c[e] <= rd_ptr_c[(e + N - 1) % N];
+                            rd_ptr_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
+                            rd_sel_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
                         end
                     always @(posedge clk)
                         if (wr_sel_c[e]) mem[e][HI-1:LO] <= in_data[HI-1:LO];
                 end
-                // Read: the entry rd_ptr_c names (AND-OR), zero while empty.
+                // Read: the entry rd_sel_c names (AND-OR), zero while empty.
                 reg [HI-LO-1:0] acc;
                 integer r;
                 always @* begin
                     acc = {(HI-LO){1'b0}};
                     for (r = 0; r < N; r = r + 1)
-                        acc = acc | (mem[r][HI-1:LO] & {(HI-LO){rd_ptr_c[r]}});
+                        acc = acc | (mem[r][HI-1:LO] & {(HI-LO){rd_sel_c[r]}});
                 end
                 assign rd_word[HI-1:LO] = acc;
 `ifdef FORMAL
@@ -195,6 +203,7 @@ module aes_fifo #(
                     assert (in_valid_c[c] == in_valid);
                     assert (wr_sel_c == ({{(N-1){1'b0}}, 1'b1} << wr_ptr));
                     assert (rd_ptr_c == ({{(N-1){1'b0}}, 1'b1} << ((rd_ptr + N - sq) % N)));
+                    assert (rd_sel_c == rd_ptr_c);
                 end
                 /* verilator lint_on WIDTHEXPAND */
 `endif

@@ -541,7 +541,7 @@ def snapshot(signals) -> dict[str, str]:
 NONZERO_ALLOWED = {
     "configuration and block metadata": ("cfg_mode", "cfg_decrypt", "cfg_key_len", "aw_word", "pipe_len",
                                          "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
-    "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "credits", "credit_ok"),
+    "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "rd_sel", "slot_oh", "credits", "credit_ok"),
     "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "empty",
                              "u_bank.busy", "u_in.next_first", ".g_exit_zero.", ".scrub_q"),
     "datapath stages refilled from the zero input and zero key": (".out_state", ".u_window_out.",
