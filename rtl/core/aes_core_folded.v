@@ -107,8 +107,9 @@ module aes_core_folded #(
 
     // Exits this cycle (at most one unit has exits, as all blocks share Nr).
     wire [U-1:0] exit_vec;
-    /* verilator lint_off UNUSEDSIGNAL */   // the ring's units take one direction bit each
-    wire [16*LANES-1:0] o_inv_c_unused [0:U-1];
+    /* verilator lint_off UNUSEDSIGNAL */   // the ring's units take one direction bit each,
+    wire [16*LANES-1:0] o_inv_c_unused [0:U-1];     // and their one valid bit
+    wire                o_valid_c_unused [0:U-1];
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
     generate
@@ -152,7 +153,7 @@ module aes_core_folded #(
                 .in_rnd(u_in_rnd[u]), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
-                .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
+                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
             );
             if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));

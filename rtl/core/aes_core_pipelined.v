@@ -237,25 +237,41 @@ module aes_core_pipelined #(
         end
 
         // ---- NR_MAX round units ------------------------------------------------
+        // The last unit's valid also as flip-flops of their own (VALID_COPIES, EXIT_C): one
+        // per 16 bits of each lane, which gates those bits into the output FIFO (a bubble is
+        // zero: the FIFO writes in every clock, aes_fifo), one per lane, which steps its copy
+        // of the FIFO's pointers, and one for the FIFO's and credits' counters and the user
+        // bits; no flip-flop drives more than 16 data gates.
+        localparam EXIT_C = 9 * LANES + 1;
+        wire [EXIT_C-1:0] exit_v;
         for (i = 0; i < NR_MAX; i = i + 1) begin : g_round
             // Units past round 10 may see finished AES-128/192 blocks: bypass.
+            localparam VC = (i == NR_MAX - 1) ? EXIT_C : 0;
+            /* verilator lint_off UNUSEDSIGNAL */   // read from the last unit only
+            wire [(VC > 0 ? VC : 1)-1:0] valid_c;
+            /* verilator lint_on UNUSEDSIGNAL */
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
                              .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
-                             .INV_COPIES(1)) u_unit (
+                             .INV_COPIES(1), .VALID_COPIES(VC)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
                 .in_len(r_len[i]), .in_inv(r_inv[i]), .in_inv_c(r_inv_c[i]), .in_rnd(r_rnd[i]),
                 .in_user(r_user[i]),
-                .out_valid(r_valid[i+1]), .out_state(r_state[i+1]), .out_window(r_win[i+1]),
+                .out_valid(r_valid[i+1]), .out_valid_c(valid_c), .out_state(r_state[i+1]),
+                .out_window(r_win[i+1]),
                 .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
                 .out_rnd(r_rnd[i+1]), .out_user(r_user[i+1])
             );
+            if (VC > 0) begin : g_exit
+                assign exit_v = valid_c;
+            end
         end
-        assign exiting    = r_valid[NR_MAX];
-        assign exiting_c  = {LANES{exiting}};
-        // (zero for a bubble: the output FIFO writes in every clock, aes_fifo)
-        assign exit_state = exiting ? r_state[NR_MAX] : {W{1'b0}};
-        assign exit_user  = exiting ? r_user[NR_MAX] : {USER_W{1'b0}};
+        assign exiting    = exit_v[9*LANES];
+        assign exiting_c  = exit_v[8*LANES +: LANES];
+        for (k = 0; k < 8 * LANES; k = k + 1) begin : g_exit_gate
+            assign exit_state[16*k +: 16] = {16{exit_v[k]}} & r_state[NR_MAX][16*k +: 16];
+        end
+        assign exit_user  = {USER_W{exit_v[9*LANES]}} & r_user[NR_MAX];
     end else begin : g_shared
         // ---- the round keys (aes_key_bank): load bank, and each round's key --
         wire [127:0] load0;               // load bank slot 0 (the whitening key)
@@ -293,11 +309,14 @@ module aes_core_pipelined #(
         // The expansion's clock within a step, one-hot: ph[k] in the step's clock k (all
         // zero while not expanding). A step takes KCLK = KPIPE + 2 clocks: KPIPE + 1 for
         // aes_key_step's pieces, and one more in which its result waits in a register of
-        // its own (stepped_q), so that the window's multiplexer does not sit behind the new
-        // words' XOR trees. Every control that acts on a step boundary reads a flip-flop:
-        // kstep (ph[KCLK-1], the window takes stepped_q), the bank's write enables
-        // (ph[KCLK-2], named a clock early), and fin (the last clock of the last step); the
-        // wide ones (the window's 256 enables, the whitening key's 128) read copies of their
+        // its own (stepped_q, where the step has KPIPE >= 4 cuts, i.e. five and six stages),
+        // so that the window's multiplexer does not sit behind the new words' XOR trees
+        // (with fewer cuts the clock has room for both, and as the step's inputs are held
+        // its result is the same in that clock: stepped_q is then a wire, 128 to 256
+        // flip-flops saved, and every count stays). Every control that acts on a step
+        // boundary reads a flip-flop: kstep (ph[KCLK-1], the window takes stepped_q), the
+        // bank's write enables (ph[KCLK-2], named a clock early), and fin (the last clock
+        // of the last step); the wide ones (the window's 256 enables, the whitening key's 128) read copies of their
         // own, kept apart (`keep`), a copy per 16 bits.
         localparam KCLK = KPIPE + 2;
         reg  [KCLK-1:0] ph;
@@ -333,8 +352,10 @@ module aes_core_pipelined #(
         wire [KCLK-1:0] ph_next = start ? {{(KCLK-1){1'b0}}, 1'b1} : fin ? {KCLK{1'b0}}
                                 : {ph[KCLK-2:0], ph[KCLK-1]};
         wire fin_next = ph[KCLK-2] && last && !fin;
-        reg [255:0] stepped_q;            // the step's result, a clock before the window takes it
-        always @(posedge clk) stepped_q <= stepped;
+        wire [255:0] stepped_q;           // the step's result, a clock before the window takes it
+        aes_delay #(.WIDTH(256), .DEPTH(KPIPE >= 4 ? 1 : 0)) u_stepped_q (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(stepped), .out_data(stepped_q)
+        );
         genvar w;
         for (w = 0; w < 16; w = w + 1) begin : g_win
             // The window's bits [16w +: 16]: the offered key in every idle cycle with key_valid, so
@@ -472,10 +493,10 @@ module aes_core_pipelined #(
         localparam INV_W = (MODE == "BOTH") ? 16 : 1;
         /* verilator lint_on WIDTH */
         wire [16*LANES-1:0] inv_copies [1:NR_MAX];
-        wire           s_valid [0:NR_MAX];
-        /* verilator lint_off UNUSEDSIGNAL */   // read in one-size builds (ONE_SIZE)
-        wire [LANES-1:0] exit_c;        // round NR_MAX's valid, a copy per lane
-        /* verilator lint_on UNUSEDSIGNAL */
+        wire           s_valid [0:NR_MAX-1];   // (the last round's leaves as exit_v, below)
+        // One key size: the last round is the only exit.
+        localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
+        wire [NR_MAX:1] exit_pre;       // round i's beat leaves the rounds in the next clock
         wire [W-1:0]   s_state [0:NR_MAX];
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
@@ -489,8 +510,12 @@ module aes_core_pipelined #(
             wire          inv_in = ctl_in[2];
             /* verilator lint_on UNUSEDSIGNAL */
             wire final_round = (i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14);
-            aes_delay #(.WIDTH(CW), .DEPTH(STAGES)) u_ctl_out (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(s_ctl[i])
+            wire [CW-1:0] ctl_last;     // the beat's controls in the round's last stage
+            aes_delay #(.WIDTH(CW), .DEPTH(STAGES - 1)) u_ctl (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
+            );
+            aes_delay #(.WIDTH(CW), .DEPTH(1)) u_ctl_out (
+                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
             );
             wire [127:0] rk = rkeys[128*(i-1) +: 128];   // a register (aes_key_bank)
             // Round i's direction copies (MODE "BOTH"): registers timed as inv_in.
@@ -525,28 +550,27 @@ module aes_core_pipelined #(
             aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1), .RESET(1)) u_valid (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(v_last)
             );
-            aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
-            );
-            // The last round of a one-size build: its valid bit also as a copy per lane (each
-            // steps one copy of the output FIFO's pointers), kept apart.
-            if (i == NR_MAX) begin : g_exit_copies
-                for (l = 0; l < LANES; l = l + 1) begin : g_copy
-                    reg q;
-                    (* keep *) always @(posedge clk)
-                        if (!rst_n) q <= 1'b0;
-                        else        q <= v_last;
-                    assign exit_c[l] = q;
-                end
+            if (i < NR_MAX) begin : g_valid_out
+                aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
+                    .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
+                );
             end
-            // The rounds the output FIFO reads (10, 12, 14) clear a bubble's state in their
-            // last stage (aes_round zero), so the FIFO can write in every clock with no gate
-            // behind its registers and no copy of anything but output blocks (aes_fifo).
+            // An exit round (the last round of the beat's key size; in a one-size build the
+            // last round, whatever the length bits say): the beat in its last stage leaves
+            // the rounds in the next clock. exit_pre[i], read by the exit's registers below.
+            assign exit_pre[i] = v_last && (ONE_SIZE ? (i == NR_MAX) :
+                                  ((i == 10 && KEYS[0] && ctl_last[1:0] == 2'd0) ||
+                                   (i == 12 && KEYS[1] && ctl_last[1:0] == 2'd1) ||
+                                   (i == 14 && KEYS[2] && ctl_last[1:0] == 2'd2)));
+            // A one-size build's last round, which the output FIFO reads directly, clears a
+            // bubble's state in its last stage (aes_round zero), so the FIFO can write in
+            // every clock with no gate behind its registers and no copy of anything but
+            // output blocks (aes_fifo); a multi-size build's exit gates its taps instead.
             // zero_l: a copy per lane of the bubble flag, kept apart, so no flip-flop drives
             // more than one lane's 128 clears.
             // (A one-stage round reads its input's valid bit: no earlier copy exists.)
             wire [LANES-1:0] zero_l;
-            if ((i == 10 && KEYS[0]) || (i == 12 && KEYS[1]) || (i == 14 && KEYS[2])) begin : g_exit_zero
+            if (ONE_SIZE && i == NR_MAX) begin : g_exit_zero
                 if (STAGES == 1) begin : g_s1
                     assign zero_l = {LANES{!v_in}};
                 end else begin : g_sn
@@ -574,33 +598,55 @@ module aes_core_pipelined #(
             end
         end
 
-        // Exit taps after rounds 10, 12, 14 (only those the build has).
-        wire [1:0] len10 = s_ctl[10][1:0];
-        wire tap10 = s_valid[10] && len10 == 2'd0;
-        wire tap12, tap14;
-        wire [W-1:0] st12, st14;
-        wire [CW-1:3] c12, c14;
-        if (NR_MAX >= 12) begin : g_tap12
-            assign tap12 = s_valid[12] && s_ctl[12][1:0] == 2'd1;
-            assign st12 = s_state[12];
-            assign c12  = s_ctl[12][CW-1:3];
-        end else begin : g_no12
-            assign tap12 = 1'b0; assign st12 = {W{1'b0}}; assign c12 = {(CW-3){1'b0}};
+        // ---- the exit: after rounds 10, 12, 14 (those the build has) ---------------
+        // The beat that leaves the rounds, as flip-flops of their own (kept apart), set a
+        // clock early from the exit rounds' last stages (exit_pre): exit_v[l] steps lane
+        // l's copy of the FIFO's pointers, exit_v[LANES] the FIFO's and credits' counters.
+        // No flip-flop drives more than one lane's loads.
+        wire [LANES:0] exit_v;
+        for (l = 0; l <= LANES; l = l + 1) begin : g_exit_v
+            reg q;
+            (* keep *) always @(posedge clk)
+                if (!rst_n) q <= 1'b0;
+                else        q <= |exit_pre;
+            assign exit_v[l] = q;
         end
-        if (NR_MAX >= 14) begin : g_tap14
-            assign tap14 = s_valid[14] && s_ctl[14][1:0] == 2'd2;
-            assign st14 = s_state[14];
-            assign c14  = s_ctl[14][CW-1:3];
-        end else begin : g_no14
-            assign tap14 = 1'b0; assign st14 = {W{1'b0}}; assign c14 = {(CW-3){1'b0}};
+        assign exiting   = exit_v[LANES];
+        assign exiting_c = exit_v[LANES-1:0];
+        if (ONE_SIZE) begin : g_exit_one
+            // the last round is the only exit, and it zeroes a bubble's state (aes_round
+            // zero): the FIFO reads its register directly
+            assign exit_state = s_state[NR_MAX];
+            assign exit_user  = {USER_W{exit_v[0]}} & s_ctl[NR_MAX][CW-1:3];
+        end else begin : g_exit_taps
+            // Round 10 + 2k's tap (key size k): sel[j], a copy per 16 bits of "its beat
+            // leaves now", each ANDs those 16 bits of the round's state into an OR of the
+            // taps (a clock without an exit writes zeros: the FIFO writes in every clock);
+            // sel[W/16] the user bits'. No flip-flop drives more than 16 data gates.
+            wire [W-1:0]      tap_st [0:2];
+            wire [USER_W-1:0] tap_u  [0:2];
+            for (k = 0; k < 3; k = k + 1) begin : g_tap
+                if (KEYS[k]) begin : g_on
+                    wire [W/16:0] sel;
+                    for (l = 0; l <= W / 16; l = l + 1) begin : g_sel
+                        reg q;
+                        (* keep *) always @(posedge clk)
+                            if (!rst_n) q <= 1'b0;
+                            else        q <= exit_pre[10 + 2 * k];
+                        assign sel[l] = q;
+                    end
+                    for (l = 0; l < W / 16; l = l + 1) begin : g_gate
+                        assign tap_st[k][16*l +: 16] = {16{sel[l]}} & s_state[10 + 2 * k][16*l +: 16];
+                    end
+                    assign tap_u[k] = {USER_W{sel[W/16]}} & s_ctl[10 + 2 * k][CW-1:3];
+                end else begin : g_off
+                    assign tap_st[k] = {W{1'b0}};
+                    assign tap_u[k]  = {USER_W{1'b0}};
+                end
+            end
+            assign exit_state = tap_st[0] | tap_st[1] | tap_st[2];
+            assign exit_user  = tap_u[0] | tap_u[1] | tap_u[2];
         end
-        // One key size: the last round is the only exit, and its state is zero for a
-        // bubble already, so the FIFO reads its register directly.
-        localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
-        assign exiting    = tap10 || tap12 || tap14;
-        assign exiting_c  = ONE_SIZE ? exit_c : {LANES{exiting}};
-        assign exit_state = ONE_SIZE ? s_state[NR_MAX] : tap10 ? s_state[10] : tap12 ? st12 : st14;
-        assign exit_user  = tap10 ? s_ctl[10][CW-1:3] : tap12 ? c12 : tap14 ? c14 : {USER_W{1'b0}};
     end
     endgenerate
 endmodule

@@ -40,8 +40,15 @@ module aes_key_prep #(
 );
     `include "aes_defs.vh"
     reg       have_key;       // a context has been loaded (and not cleared)
-    reg       expanding;      // stepping towards the decryption start window
     reg [3:0] step;
+    // stepping towards the decryption start window: only in a build that expands here
+    // (decryption, DEC_WINDOW); elsewhere a constant 0, not a flip-flop that never sets
+    // (synthesis cannot see that it never does, and it would gate the context's enables).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam EXPANDS = (MODE != "ENC") && (DEC_WINDOW != 0);
+    /* verilator lint_on WIDTH */
+    reg       expanding_q;
+    wire      expanding = EXPANDS ? expanding_q : 1'b0;
 
     assign key_ready = !expanding;
     assign ctx_valid = have_key && !expanding;
@@ -58,7 +65,7 @@ module aes_key_prep #(
 
     wire [255:0] stepped;
     generate
-        if (MODE != "ENC" && DEC_WINDOW != 0) begin : g_dec_prep
+        if (EXPANDS) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
                 .in_window(ctx_window), .out_window(stepped)
@@ -71,7 +78,7 @@ module aes_key_prep #(
     always @(posedge clk) begin
         if (!rst_n || clear) begin
             have_key   <= 1'b0;
-            expanding  <= 1'b0;
+            expanding_q <= 1'b0;
             step       <= 4'd0;
             key_error  <= 1'b0;
             ctx_window <= 256'h0;
@@ -79,7 +86,7 @@ module aes_key_prep #(
             ctx_inv    <= 1'b0;
         end else if (load) begin
             have_key   <= 1'b1;
-            expanding  <= key_decrypt && (DEC_WINDOW != 0);
+            expanding_q <= key_decrypt && EXPANDS;
             step       <= 4'd0;
             key_error  <= 1'b0;
             ctx_window <= key_masked;
@@ -91,7 +98,7 @@ module aes_key_prep #(
             ctx_window <= stepped;
             step       <= step + 4'd1;
             if (step == nr_ctx - 4'd1)
-                expanding <= 1'b0;
+                expanding_q <= 1'b0;
         end
     end
 endmodule

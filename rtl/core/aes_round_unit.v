@@ -26,6 +26,8 @@
 // pipeline): no one flip-flop drives the direction logic of a whole state (the
 // 2-stage AGILE BOTH build's clock-setting path). Otherwise in_inv_c is
 // unused and out_inv_c is out_inv repeated.
+// VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
+// apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
 
 module aes_round_unit #(
@@ -36,7 +38,8 @@ module aes_round_unit #(
     parameter BYPASS = 0,       // 1: blocks with in_rnd >= Nr pass unchanged (constant-latency pipelines)
     parameter USER_W = 1,       // the block's user sideband (the cores' USER_W), delayed with it
     parameter KEY_AHEAD = 0,    // 1: windows one step ahead of the round (pipelined key step)
-    parameter INV_COPIES = 0    // 1: the direction as copies per S-box (MODE "BOTH"; above)
+    parameter INV_COPIES = 0,   // 1: the direction as copies per S-box (MODE "BOTH"; above)
+    parameter VALID_COPIES = 0  // > 0: out_valid_c is that many flip-flops of their own (below)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -52,6 +55,7 @@ module aes_round_unit #(
     input  wire [3:0]        in_rnd,
     input  wire [USER_W-1:0] in_user,
     output wire              out_valid,
+    output wire [(VALID_COPIES > 0 ? VALID_COPIES : 1)-1:0] out_valid_c,   // copies of out_valid
     output wire [128*LANES-1:0] out_state,
     output wire [255:0]      out_window,
     output wire [1:0]        out_len,
@@ -68,6 +72,9 @@ module aes_round_unit #(
         end
         if (INV_COPIES != 0 && INV_COPIES != 1) begin : g_bad_param1
             ERROR_aes_round_unit_INV_COPIES_must_be_0_or_1 u_stop ();
+        end
+        if (VALID_COPIES < 0) begin : g_bad_param2
+            ERROR_aes_round_unit_VALID_COPIES_must_be_at_least_0 u_stop ();
         end
     endgenerate
 
@@ -153,9 +160,29 @@ module aes_round_unit #(
     endgenerate
 
     // Block control travels beside the data; only valid needs a reset.
-    aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_valid (
-        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_valid), .out_data(out_valid)
+    wire v_last;                        // the valid bit of the block in the last stage
+    aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1), .RESET(1)) u_valid (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_valid), .out_data(v_last)
     );
+    aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(v_last), .out_data(out_valid)
+    );
+    // VALID_COPIES (the unit a core's output reads): out_valid also as flip-flops of their
+    // own, kept apart, so that the core's wide loads of the exit's valid bit (the gates of
+    // the output FIFO's data, its pointer copies, its counters) each have their own.
+    generate
+        if (VALID_COPIES > 0) begin : g_valid_copies
+            for (l = 0; l < VALID_COPIES; l = l + 1) begin : g_copy
+                reg q;
+                (* keep *) always @(posedge clk)
+                    if (!rst_n)  q <= 1'b0;
+                    else if (ce) q <= v_last;
+                assign out_valid_c[l] = q;
+            end
+        end else begin : g_valid_one
+            assign out_valid_c = out_valid;
+        end
+    endgenerate
     aes_delay #(.WIDTH(USER_W + 7), .DEPTH(STAGES)) u_ctl (
         .clk(clk), .rst_n(rst_n), .ce(ce),
         .in_data({in_user, in_len, in_inv, in_rnd + 4'd1}),

@@ -208,26 +208,30 @@ module aes_key_step #(
     wire [6:0] kind_w = kind(len_w, idx_w);
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0] gx = g ^ {24'h0, rc};
-    wire g_at0 = !kind_w[5] && !kind_w[6];
-    wire g_at2 = kind_w[6];
-    wire nk4 = (len_w == 2'd0);
-    wire nk6 = (len_w == 2'd1);
     wire [31:0] i0 = wsel(win_w, 0), i1 = wsel(win_w, 1), i2 = wsel(win_w, 2),
                 i3 = wsel(win_w, 3), i4 = wsel(win_w, 4), i5 = wsel(win_w, 5),
                 i6 = wsel(win_w, 6), i7 = wsel(win_w, 7);
-    wire [31:0] last = last_word(win_w, len_w);
 
     // forward new words: n_t = (the window's words 0..t XORed) ^ g0, or from the word at 2.
     // The window's sums (p1 = i1 ^ i0, p2 = i2 ^ p1, p3 = i3 ^ p2, q3 = i3 ^ i2) do not
-    // depend on the transformed word: in a multicycle step (STREAM = 0, inputs held) they
-    // are registered at the step's first clock, so the piece after the last cut is two or
-    // three XOR levels from registers (g ^ rc, then the sum), whatever sharing a mapper
-    // would make of the full trees (a chain of five, the clock-setting path of a six-stage
-    // core's expansion). In a pipelined step they are formed after the cuts.
+    // depend on the transformed word: in a multicycle step (STREAM = 0, inputs held) with
+    // PIPE >= 4 (a step cut for a five- or six-stage round's clock) they are registered at
+    // the step's first clock, so the piece after the last cut is two or three XOR levels
+    // from registers (g ^ rc, then the sum), whatever sharing a mapper would make of the
+    // full trees (a chain of five, the clock-setting path of a six-stage core's expansion).
+    // With fewer cuts the clock is long enough for the trees (and the inputs are held, so
+    // the register would change no value: 96 to 128 flip-flops saved). In a pipelined step
+    // they are formed after the cuts. The new words' selects (where the transformed word
+    // goes, the key length's word count) and the window's last word are registered with
+    // them: decodes of the step and the length, not levels behind the last cut.
     wire [127:0] sums_now = {i3 ^ i2, i3 ^ i2 ^ i1 ^ i0, i2 ^ i1 ^ i0, i1 ^ i0};
-    wire [31:0]  q3, p3, p2, p1;
-    aes_delay #(.WIDTH(128), .DEPTH((STREAM == 0 && PIPE >= 1) ? 1 : 0)) u_sums (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(sums_now), .out_data({q3, p3, p2, p1})
+    wire [31:0]  last_now = last_word(win_w, len_w);
+    wire [3:0]   sel_now  = {!kind_w[5] && !kind_w[6], kind_w[6], len_w == 2'd0, len_w == 2'd1};
+    wire [31:0]  q3, p3, p2, p1, last;
+    wire         g_at0, g_at2, nk4, nk6;
+    aes_delay #(.WIDTH(164), .DEPTH((STREAM == 0 && PIPE >= 4) ? 1 : 0)) u_sums (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({sums_now, last_now, sel_now}),
+        .out_data({q3, p3, p2, p1, last, g_at0, g_at2, nk4, nk6})
     );
     wire [31:0] g0   = g_at0 ? gx : last;
     wire [31:0] f_n0 = i0 ^ g0;

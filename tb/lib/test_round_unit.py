@@ -30,6 +30,7 @@ LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
 INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
+VALID_C_ALL = (1 << max(param("VALID_COPIES", 0), 1)) - 1   # out_valid_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_user")
 
@@ -132,11 +133,13 @@ async def test_random_rounds(dut):
         await settle()
         head = pipe.head()
         if head is not None:
-            if head[0] == "invalid":
-                assert sval(dut.out_valid) == 0, f"cycle {cyc}: out_valid high with no valid block"
-            else:
-                v, exp = head
-                assert sval(dut.out_valid) == v, f"cycle {cyc}: out_valid {sval(dut.out_valid)}, expected {v}"
+            v = 0 if head[0] == "invalid" else head[0]
+            # out_valid_c: a copy of out_valid per lane and one more (VALID_COPIES: flip-flops
+            # of their own), so every bit is the block's valid bit
+            assert sval(dut.out_valid) == v and sval(dut.out_valid_c) == (VALID_C_ALL if v else 0), \
+                f"cycle {cyc}: out_valid {sval(dut.out_valid)} / copies {sval(dut.out_valid_c):#x}, expected {v}"
+            if head[0] != "invalid":
+                exp = head[1]
                 if v:
                     got = read(dut, exp)
                     bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
