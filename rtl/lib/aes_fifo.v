@@ -75,6 +75,13 @@ module aes_fifo #(
     localparam GROUP = 8;                             // entries per step signal
     localparam NGRP  = (N + GROUP - 1) / GROUP;
 
+    // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx): the
+    // RAM form goes there, never into block RAM, whose ~4 ns clock-to-data would sit in front
+    // of the consumer. (Only the RAM form is inferred as a memory at all; iCE40 has no LUT RAM.)
+`ifdef AES_LUTRAM
+    (* ram_style = "distributed" *)
+`endif
+    reg [WIDTH-1:0] mem [0:N-1];
     reg [AW-1:0]    rd_ptr, wr_ptr;           // binary pointers (the RAM form's addresses)
     // Occupancy (aes_level): nonempty, count > 1 and full are its exact flags, registers.
     wire nonempty, full;
@@ -123,13 +130,6 @@ module aes_fifo #(
     genvar e, c;
     generate
         if (RAM != 0) begin : g_ram
-            // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx):
-            // the RAM form goes there, never into block RAM, whose ~4 ns clock-to-data would sit
-            // in front of the consumer. (Only this form is a memory at all; iCE40 has no LUT RAM.)
-`ifdef AES_LUTRAM
-            (* ram_style = "distributed" *)
-`endif
-            reg [WIDTH-1:0] mem [0:N-1];
             always @(posedge clk) mem[wr_ptr] <= in_data;
             assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
         end else begin : g_regs
@@ -174,13 +174,6 @@ module aes_fifo #(
                 // mapper buffered that fan-out as a chain with the ring's own next bit at its
                 // end: rd_ptr_c -> rd_ptr_c set the clock of the 4- and 10-lane six-stage builds).
                 reg [N-1:0] wr_sel_c, rd_ptr_c, rd_sel_c;
-                // The storage is one register per entry and copy (`ent`, not a memory array:
-                // the same flip-flops, and a simulator then updates one entry per clock
-                // instead of a WIDTH-wide array's every word: a quarter of a 4-lane
-                // `aeshw run` went there). The read's OR is written as partial ORs,
-                // rd_or slice e = entries 0..e-1 (the netlist is the same AND-OR).
-                wire [(HI-LO)*(N+1)-1:0] rd_or;
-                assign rd_or[HI-LO-1:0] = {(HI-LO){1'b0}};
                 for (e = 0; e < N; e = e + 1) begin : g_entry
                     (* keep *) always @(posedge clk)
                         if (!rst_n) begin
@@ -192,14 +185,18 @@ module aes_fifo #(
                             rd_ptr_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
                             rd_sel_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
                         end
-                    reg [HI-LO-1:0] ent;          // entry e, this copy's bits
                     always @(posedge clk)
-                        if (wr_sel_c[e]) ent <= in_data[HI-1:LO];
-                    assign rd_or[(HI-LO)*(e+1) +: HI-LO] = rd_or[(HI-LO)*e +: HI-LO]
-                                                         | (ent & {(HI-LO){rd_sel_c[e]}});
+                        if (wr_sel_c[e]) mem[e][HI-1:LO] <= in_data[HI-1:LO];
                 end
                 // Read: the entry rd_sel_c names (AND-OR), zero while empty.
-                assign rd_word[HI-1:LO] = rd_or[(HI-LO)*N +: HI-LO];
+                reg [HI-LO-1:0] acc;
+                integer r;
+                always @* begin
+                    acc = {(HI-LO){1'b0}};
+                    for (r = 0; r < N; r = r + 1)
+                        acc = acc | (mem[r][HI-1:LO] & {(HI-LO){rd_sel_c[r]}});
+                end
+                assign rd_word[HI-1:LO] = acc;
 `ifdef FORMAL
                 /* verilator lint_off WIDTHEXPAND */ // pointer arithmetic at the integer width
                 always @* if (rst_n) begin
