@@ -75,13 +75,6 @@ module aes_fifo #(
     localparam GROUP = 8;                             // entries per step signal
     localparam NGRP  = (N + GROUP - 1) / GROUP;
 
-    // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx): the
-    // RAM form goes there, never into block RAM, whose ~4 ns clock-to-data would sit in front
-    // of the consumer. (Only the RAM form is inferred as a memory at all; iCE40 has no LUT RAM.)
-`ifdef AES_LUTRAM
-    (* ram_style = "distributed" *)
-`endif
-    reg [WIDTH-1:0] mem [0:N-1];
     reg [AW-1:0]    rd_ptr, wr_ptr;           // binary pointers (the RAM form's addresses)
     // Occupancy (aes_level): nonempty, count > 1 and full are its exact flags, registers.
     wire nonempty, full;
@@ -130,6 +123,13 @@ module aes_fifo #(
     genvar e, c;
     generate
         if (RAM != 0) begin : g_ram
+            // Targets with distributed (LUT) RAM define AES_LUTRAM (aeshw synth: ecp5, xilinx):
+            // the RAM form goes there, never into block RAM, whose ~4 ns clock-to-data would sit
+            // in front of the consumer. (Only this form is a memory at all; iCE40 has no LUT RAM.)
+`ifdef AES_LUTRAM
+            (* ram_style = "distributed" *)
+`endif
+            reg [WIDTH-1:0] mem [0:N-1];
             always @(posedge clk) mem[wr_ptr] <= in_data;
             assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
         end else begin : g_regs
@@ -174,6 +174,13 @@ module aes_fifo #(
                 // mapper buffered that fan-out as a chain with the ring's own next bit at its
                 // end: rd_ptr_c -> rd_ptr_c set the clock of the 4- and 10-lane six-stage builds).
                 reg [N-1:0] wr_sel_c, rd_ptr_c, rd_sel_c;
+                // The storage is one register per entry and copy (`ent`, not a memory array:
+                // the same flip-flops, and a simulator then updates one entry per clock
+                // instead of a WIDTH-wide array's every word: a quarter of a 4-lane
+                // `aeshw run` went there). The entries are gathered into one flat vector by
+                // plain assigns and read by one AND-OR loop (not a chain of partial ORs in
+                // one vector: Icarus re-evaluates every slice of such a chain per change).
+                wire [(HI-LO)*N-1:0] ents;
                 for (e = 0; e < N; e = e + 1) begin : g_entry
                     (* keep *) always @(posedge clk)
                         if (!rst_n) begin
@@ -185,8 +192,10 @@ module aes_fifo #(
                             rd_ptr_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
                             rd_sel_c[e] <= step_r[e] ? rd_ptr_c[(e + N - 1) % N] : rd_ptr_c[e];
                         end
+                    reg [HI-LO-1:0] ent;          // entry e, this copy's bits
                     always @(posedge clk)
-                        if (wr_sel_c[e]) mem[e][HI-1:LO] <= in_data[HI-1:LO];
+                        if (wr_sel_c[e]) ent <= in_data[HI-1:LO];
+                    assign ents[(HI-LO)*e +: HI-LO] = ent;
                 end
                 // Read: the entry rd_sel_c names (AND-OR), zero while empty.
                 reg [HI-LO-1:0] acc;
@@ -194,7 +203,7 @@ module aes_fifo #(
                 always @* begin
                     acc = {(HI-LO){1'b0}};
                     for (r = 0; r < N; r = r + 1)
-                        acc = acc | (mem[r][HI-1:LO] & {(HI-LO){rd_sel_c[r]}});
+                        acc = acc | (ents[(HI-LO)*r +: HI-LO] & {(HI-LO){rd_sel_c[r]}});
                 end
                 assign rd_word[HI-1:LO] = acc;
 `ifdef FORMAL
