@@ -52,6 +52,11 @@ module aes_mix_columns #(
               (nb == 2) ? {w[15:0], w[31:16]} : {w[23:0], w[31:24]};
     endfunction
 
+`ifdef AES_LUT_FABRIC
+`define AES_MIX_SHAPE
+`else
+`define AES_MIX_SHAPE (* keep *)
+`endif
     genvar c;
     generate
         for (c = 0; c < 4; c = c + 1) begin : g_col
@@ -64,13 +69,17 @@ module aes_mix_columns #(
             // byte r: 2*b_r ^ 3*b_{r+1} ^ b_{r+2} ^ b_{r+3} ^ add_r
             //       = xtime(u_r) ^ u_{r+2} ^ w_r,  u_r = b_r ^ b_{r+1},  w_r = b_{r+1} ^ add_r:
             // two XOR levels behind u and w (three with xtime's reduction bits), each input
-            // bit read by three gates. u and w are kept (`keep`) so that the mapper does not
-            // trade this shape for shared terms that make some bits a level deeper.
-            (* keep *) wire [31:0] u = b ^ rot(b, 1);
-            (* keep *) wire [31:0] w = rot(b, 1) ^ add[32*c +: 32];
+            // bit read by three gates. u and w are kept (`keep`) so that a gate mapper does not
+            // trade this shape for shared terms that make some bits a level deeper. LUT fabrics
+            // (FPGA targets define AES_LUT_FABRIC) keep nothing: there the mapper packs each
+            // output bit's XORs into LUTs, and a kept u and w cost two LUTs more per bit
+            // (UltraScale+, one lane, one stage a round: 2,560 of 9,930 LUT were u and w).
+            `AES_MIX_SHAPE wire [31:0] u = b ^ rot(b, 1);
+            `AES_MIX_SHAPE wire [31:0] w = rot(b, 1) ^ add[32*c +: 32];
             assign out_state[32*c +: 32] = xtime4(u) ^ (rot(u, 2) ^ w);
         end
     endgenerate
+`undef AES_MIX_SHAPE
 endmodule
 
 `default_nettype wire

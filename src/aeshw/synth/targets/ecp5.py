@@ -11,7 +11,9 @@ WRAPPED = True
 # Block-RAM S-boxes with the EBR's output register (aes_sbox IMPL "BRAM", PIPE >= 2): the
 # DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM.
 VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
-DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM")
+DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC")
+# Every other build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs.
+DEFINES_ALL = ("AES_LUT_FABRIC",)
 check = fpga.check
 
 
