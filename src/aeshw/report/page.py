@@ -125,6 +125,26 @@ def next_paths(rs: list[dict]) -> list[str]:
     return L + [""]
 
 
+SHOWN_LUT_GROUPS = 6
+
+
+def lut_uses(rs: list[dict]) -> list[str]:
+    """Per FPGA row, where its LUTs go (`lut_groups`, aeshw.synth.lut_groups)."""
+    rows = sorted([r for r in rs if r["target"] != "asic" and r.get("lut_groups")], key=sort_key)
+    if not rows:
+        return []
+    L = ["## FPGA: where the LUTs go", "",
+         f"The {SHOWN_LUT_GROUPS} largest LUT groups of each build's core (the whole IP for `axis` rows): each",
+         "LUT counts against the first named net its output reaches (mostly the register its logic",
+         "feeds), a kept S-box instance as itself; indices written `[*]`. From the Yosys netlist",
+         "(`netlist.json`) of the same run.", "",
+         "| configuration | device | LUTs | largest groups: LUTs `group` |", "|---|---|---|---|"]
+    for r in rows:
+        gs = "<br>".join(f"{g['luts']:,} `{g['group']}`" for g in r["lut_groups"][:SHOWN_LUT_GROUPS])
+        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device']} | {r['luts']:,} | {gs} |")
+    return L + [""]
+
+
 def write_page() -> None:
     rs = load_results()
     L = ["# Results: area, Fmax, throughput", "",
@@ -207,6 +227,7 @@ def write_page() -> None:
                          f"{qd['blocks_per_clock']} | – | {qd['source']} |")
         L.append("")
     L += next_paths(rs)
+    L += lut_uses(rs)
     notes = RESULTS / "notes.md"
     if notes.exists():
         L += [_with_run_bench(notes.read_text()).rstrip(), ""]

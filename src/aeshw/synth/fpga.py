@@ -3,10 +3,12 @@
 the core and the harness apart), and nextpnr with a fit check first."""
 from __future__ import annotations
 
+import json
 import subprocess
 
 from . import parse as P
 from .flow import Job, chparams
+from .lut_groups import lut_groups
 
 
 def check(cfg) -> None:
@@ -31,8 +33,16 @@ def synthesize(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     cc = P.fpga_counts(cfg.target, core_cells)
     wc = P.fpga_counts(cfg.target, mods["aes_synth_wrap"]["cells"])
     job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
-                    "harness_counts": wc, "core_cells": core_cells, "kept_level": kept})
+                    "harness_counts": wc, "core_cells": core_cells, "kept_level": kept,
+                    "lut_groups": _lut_groups(job, core)})
     return cc, wc, {"yosys": P.yosys_version(ylog) or "?"}
+
+
+def _lut_groups(job: Job, module: str) -> list[dict]:
+    """Where `module`'s LUTs go (aeshw.synth.lut_groups), from the netlist Yosys wrote."""
+    netlist = json.loads((job.bdir / "netlist.json").read_text())
+    name = module if module in netlist["modules"] else module.lstrip("\\")     # stat writes \name
+    return lut_groups(netlist, job.cfg.target, name)
 
 
 def _synthesize_ip(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
@@ -44,10 +54,12 @@ def _synthesize_ip(job: Job, synth_cmd: str) -> tuple[dict, dict, dict]:
     job.runner.run("yosys", [job.yosys, "-q", "-l", "yosys.log", "synth.ys"], "yosys.out", job.timeout)
     ylog = (job.bdir / "yosys.log").read_text(errors="replace")
     mods = P.yosys_stat_modules((job.bdir / "stat.json").read_text())
-    top = hier_cells(mods, next(k for k in mods if "aes_axis" in k and "aes_axis_" not in k))
+    ip = next(k for k in mods if "aes_axis" in k and "aes_axis_" not in k)
+    top = hier_cells(mods, ip)
     cc = P.fpga_counts(job.cfg.target, top)
     job.res.update({"luts": cc["luts"], "ffs": cc["ffs"], "brams": cc["brams"], "core_counts": cc,
-                    "harness_counts": None, "core_cells": top, "kept_level": "aes_axis"})
+                    "harness_counts": None, "core_cells": top, "kept_level": "aes_axis",
+                    "lut_groups": _lut_groups(job, ip)})
     return cc, cc, {"yosys": P.yosys_version(ylog) or "?"}
 
 

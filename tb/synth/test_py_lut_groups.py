@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Unit tests for aeshw.synth.lut_groups (where an FPGA build's LUTs go) on small netlists in
+Yosys's write_json form, written here so that each LUT's group is known by construction."""
+from __future__ import annotations
+
+from aeshw.synth.lut_groups import group_name, lut_groups
+
+
+def cell(kind: str, ins: list[int], outs: list[int]) -> dict:
+    return {"type": kind, "port_directions": {"I": "input", "O": "output"},
+            "connections": {"I": ins, "O": outs}}
+
+
+def net(bits: list[int], hidden: bool = False) -> dict:
+    return {"bits": bits, "hide_name": int(hidden)}
+
+
+def netlist(lut: str) -> dict:
+    """top: a two-LUT cone into r[3] (its first LUT drives only a hidden net), one LUT into
+    q[0], a LUT whose output nothing named reaches, and two instances of the kept module
+    `sub` (two LUTs each, one of its LUTs of another kind that is not counted)."""
+    top = {"cells": {
+        "$a": cell(lut, [1, 2], [10]),
+        "$b": cell(lut, [10, 3], [11]),
+        "$ff": cell("FF", [11], [12]),
+        "$c": cell(lut, [4], [13]),
+        "$d": cell(lut, [5], [14]),
+        "g_x[2].u_sbox": cell("sub", [1], [20]),
+        "g_x[7].u_sbox": cell("sub", [2], [21]),
+    }, "netnames": {"hidden": net([10], True), "r_d": net([99, 11], True), "r": net([0, 0, 0, 12]),
+                    "q": net([13]), "x": net([1, 2, 3, 4, 5])}}
+    sub = {"cells": {"$l1": cell(lut, [1], [2]), "$l2": cell(lut, [2], [3]), "$m": cell("MUXF7", [3], [4])},
+           "netnames": {}}
+    return {"modules": {"top": top, "sub": sub, lut: {"attributes": {"blackbox": 1}, "cells": {}}}}
+
+
+def test_each_lut_counts_against_the_first_named_net_it_reaches():
+    for target, lut in (("xilinx", "LUT6"), ("ecp5", "LUT4"), ("ice40", "SB_LUT4")):
+        got = {g["group"]: g["luts"] for g in lut_groups(netlist(lut), target, "top")}
+        # $a reaches r only through $b; $b's output net r_d is hidden, the flip-flop's is r[3]
+        assert got == {"g_x[*].u_sbox": 4, "r": 2, "q": 1, "(unnamed)": 1}, (target, got)
+
+
+def test_largest_first_and_the_rest_summed():
+    gs = lut_groups(netlist("LUT6"), "xilinx", "top", shown=2)
+    assert gs == [{"group": "g_x[*].u_sbox", "luts": 4}, {"group": "r", "luts": 2},
+                  {"group": "(other)", "luts": 2}]
+
+
+def test_group_names_write_every_index_as_a_star():
+    assert group_name("\\g_round[3].g_lane[0].u_round.out_state") == "g_round[*].g_lane[*].u_round.out_state"
