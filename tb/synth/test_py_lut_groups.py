@@ -15,37 +15,47 @@ def net(bits: list[int], hidden: bool = False) -> dict:
     return {"bits": bits, "hide_name": int(hidden)}
 
 
-def netlist(lut: str) -> dict:
-    """top: a two-LUT cone into r[3] (its first LUT drives only a hidden net), one LUT into
-    q[0], a LUT whose output nothing named reaches, and two instances of the kept module
-    `sub` (two LUTs each, one of its LUTs of another kind that is not counted)."""
+FLOP = {"xilinx": "FDRE", "ecp5": "TRELLIS_FF", "ice40": "SB_DFFE"}
+
+
+def netlist(target: str, lut: str) -> dict:
+    """top: a two-LUT cone (through a wide multiplexer) into flip-flop r[3], whose output net
+    also carries a mapper-made name; a LUT into output port q; one into a block RAM; one whose
+    output nothing reads; two instances of the kept module `sub` (two LUTs each and a
+    multiplexer, not counted)."""
     top = {"cells": {
         "$a": cell(lut, [1, 2], [10]),
-        "$b": cell(lut, [10, 3], [11]),
-        "$ff": cell("FF", [11], [12]),
+        "$m": cell("MUXF7", [10], [15]),
+        "$b": cell(lut, [15, 3], [11]),
+        "$ff": cell(FLOP[target], [11], [12]),
         "$c": cell(lut, [4], [13]),
         "$d": cell(lut, [5], [14]),
+        "$e": cell(lut, [5], [16]),
+        "g_t[3].u_ram": cell("RAMB18E2", [16], []),
         "g_x[2].u_sbox": cell("sub", [1], [20]),
         "g_x[7].u_sbox": cell("sub", [2], [21]),
-    }, "netnames": {"hidden": net([10], True), "r_d": net([99, 11], True), "r": net([0, 0, 0, 12]),
-                    "q": net([13]), "x": net([1, 2, 3, 4, 5])}}
+    }, "ports": {"q": {"direction": "output", "bits": [13]}, "x": {"direction": "input", "bits": [1, 2, 3, 4, 5]}},
+        "netnames": {"hidden": net([10, 15], True), "r_SB_LUT4_O_I3": net([12]), "r": net([0, 0, 0, 12]),
+                     "q": net([13]), "x": net([1, 2, 3, 4, 5])}}
     sub = {"cells": {"$l1": cell(lut, [1], [2]), "$l2": cell(lut, [2], [3]), "$m": cell("MUXF7", [3], [4])},
            "netnames": {}}
     return {"modules": {"top": top, "sub": sub, lut: {"attributes": {"blackbox": 1}, "cells": {}}}}
 
 
-def test_each_lut_counts_against_the_first_named_net_it_reaches():
+def test_each_lut_counts_against_the_first_endpoint_it_reaches():
     for target, lut in (("xilinx", "LUT6"), ("ecp5", "LUT4"), ("ice40", "SB_LUT4")):
-        got = {g["group"]: g["luts"] for g in lut_groups(netlist(lut), target, "top")}
-        # $a reaches r only through $b; $b's output net r_d is hidden, the flip-flop's is r[3]
-        assert got == {"g_x[*].u_sbox": 4, "r": 2, "q": 1, "(unnamed)": 1}, (target, got)
+        got = {g["group"]: g["luts"] for g in lut_groups(netlist(target, lut), target, "top")}
+        # $a reaches the flip-flop only through the multiplexer and $b
+        assert got == {"g_x[*].u_sbox": 4, "r": 2, "q": 1, "g_t[*].u_ram": 1, "(unconnected)": 1}, (target, got)
 
 
 def test_largest_first_and_the_rest_summed():
-    gs = lut_groups(netlist("LUT6"), "xilinx", "top", shown=2)
+    gs = lut_groups(netlist("xilinx", "LUT6"), "xilinx", "top", shown=2)
     assert gs == [{"group": "g_x[*].u_sbox", "luts": 4}, {"group": "r", "luts": 2},
-                  {"group": "(other)", "luts": 2}]
+                  {"group": "(other)", "luts": 3}]
 
 
-def test_group_names_write_every_index_as_a_star():
+def test_group_names_write_every_index_as_a_star_without_mapper_suffixes():
     assert group_name("\\g_round[3].g_lane[0].u_round.out_state") == "g_round[*].g_lane[*].u_round.out_state"
+    assert group_name("u.out_state_SB_LUT4_O_I3") == "u.out_state"
+    assert group_name("u_fifo.g_ram.mem.0.7") == "u_fifo.g_ram.mem.*.*"
