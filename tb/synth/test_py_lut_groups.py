@@ -59,3 +59,4 @@ def test_group_names_write_every_index_as_a_star_without_mapper_suffixes():
     assert group_name("\\g_round[3].g_lane[0].u_round.out_state") == "g_round[*].g_lane[*].u_round.out_state"
     assert group_name("u.out_state_SB_LUT4_O_I3") == "u.out_state"
     assert group_name("u_fifo.g_ram.mem.0.7") == "u_fifo.g_ram.mem.*.*"
+    assert group_name("$auto$opt_dff.cc:1:q$12") == "(unnamed)"

@@ -31,7 +31,7 @@ MAPPER_SUFFIX = re.compile(r"(_SB_|_TRELLIS_|_LUT4_|_DFF_|\$).*$")
 def group_name(name: str) -> str:
     """A register's or instance's group: every index (and a memory's bank number) written [*] or
     .*, the mapper's suffix dropped."""
-    name = MAPPER_SUFFIX.sub("", name.lstrip("\\"))
+    name = MAPPER_SUFFIX.sub("", name.lstrip("\\")) or "(unnamed)"     # a name of Yosys's own: $...
     name = re.sub(r"\.\d+(?=\.|$)", ".*", name)             # a memory's banks: mem.0.1
     return re.sub(r"\[\d+\]", "[*]", name)
 
