@@ -298,8 +298,8 @@ module aes_core_pipelined #(
         // key_clear zeroizes the context at once, but the round keys only once the
         // last beat has left the rounds (scrub): beats inside the core when the key
         // is cleared still need them (they finish with their key, as on a key
-        // change). Reset scrubs the same way, in the first cycle after it (the keys are
-        // zero a cycle after the scrub: aes_key_bank registers it). A load
+        // change). Reset scrubs the same way, in the first cycle after it (the load bank
+        // is zero a cycle after the scrub, the rounds' keys two: aes_key_bank). A load
         // starts once the previous key switch has passed every round and no scrub waits
         // (or it happens now): the scrub always comes before the new round keys.
         reg  scrub;

@@ -28,18 +28,23 @@
 //   must not be written while busy; the core starts no expansion then, so no apply comes
 //   while busy and the delay line holds at most one token: busy is set by apply and
 //   cleared as the token leaves the line (two gates, not an OR of the whole line).
-// scrub: zeros into every slot of both levels, in the cycle after scrub is high
-//   (the core scrubs only while no beat is in flight and no expansion writes).
-//   scrub is registered once per slot, and the copies are kept apart (`keep`, so
-//   synthesis does not merge them back into one): no net fans out to every key
-//   bit (2,816 loads in an AES-128 build, the clock-setting path of a flow that
+// scrub: zeros into every load slot in the cycle after scrub is high, and into every use
+//   slot in the cycle after that, copied from the zeroed load slots (the core scrubs only
+//   while no beat is in flight and no expansion writes). The zero is applied once, to the
+//   write data (wd, 128 gates that every load slot shares), not per key bit: a key bit
+//   costs one multiplexer (its clock enable), with no reset or clear term of its own (a
+//   zero term per bit was 2,688 gates, about 2.6 kGE of the AES-128 1-stage build). scrub
+//   is registered once per 16 bits of wd and once per slot enable, and the copies are kept
+//   apart (`keep`, so synthesis does not merge them back into one): no net fans out to
+//   every key bit (2,816 loads in an AES-128 build, the clock-setting path of a flow that
 //   does not buffer, and of the ECP5 route to the key registers' clock enables).
-//   In that cycle the zeros win over a write and over a copy into a use slot; the
-//   core writes no earlier than two cycles after it scrubs (an expansion step
-//   takes KPIPE + 1 >= 2 clocks), which its FORMAL block asserts. So a key bit
-//   costs one multiplexer, with no reset or clear term; reset and CLEAR zero the
-//   keys through the core's scrub, not here. The delay line resets (rst_n) and
-//   keeps running through a scrub: copying zeros is harmless.
+//   In the load slots' zero cycle the zeros win over a write (every slot is enabled, and
+//   wd is zero), and a copy into a use slot then only copies what the next cycle's copy
+//   overwrites with zeros; the core writes no earlier than two cycles after it scrubs (an
+//   expansion step takes KPIPE + 1 >= 2 clocks), which its FORMAL block asserts, so the
+//   load slots still hold zeros when the use slots copy them. Reset and CLEAR zero the
+//   keys through the core's scrub, not here. The delay line resets (rst_n) and keeps
+//   running through a scrub: copying zeros is harmless.
 `default_nettype none
 
 module aes_key_bank #(
@@ -74,27 +79,31 @@ module aes_key_bank #(
     reg [L-1:0] tok;
 
     // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
-    // zl[b], zu[i]: load slot b, use slot i zero now (scrub a cycle ago; a copy each).
-    // wl[b]: load slot b's clock enable (zeros now, or wsel_early named it a cycle ago).
+    // wl[b]: load slot b's clock enable (scrub a cycle ago, or wsel_early named it).
+    // g_zero_wd[c].z: wd's bits [16c +: 16] are zero now (scrub a cycle ago; a copy each).
+    // zu[i]: use slot i copies its (zeroed) load slot now (scrub two cycles ago).
     wire [L:0]      line = {tok, apply};
     wire [NR_MAX:1] take;
-    wire [NR_MAX:0] zl;
     wire [NR_MAX:0] wl;
     wire [NR_MAX:1] zu;
+    wire [127:0]    wd;                   // the write data, zero in the load slots' zero cycle
+    reg             scrub_q;              // scrub a cycle ago (the use slots' copies read it)
+    always @(posedge clk) scrub_q <= scrub;
     genvar i;
     generate
         for (i = 0; i <= NR_MAX; i = i + 1) begin : g_zero_load
-            reg z, ce;
-            (* keep *) always @(posedge clk) begin
-                z  <= scrub;
-                ce <= scrub || (rst_n && wsel_early[i]);
-            end
-            assign zl[i] = z;
+            reg ce;
+            (* keep *) always @(posedge clk) ce <= scrub || (rst_n && wsel_early[i]);
             assign wl[i] = ce;
+        end
+        for (i = 0; i < 8; i = i + 1) begin : g_zero_wd
+            reg z;
+            (* keep *) always @(posedge clk) z <= scrub;
+            assign wd[16*i +: 16] = z ? 16'h0 : wdata[16*i +: 16];
         end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
             reg z;
-            (* keep *) always @(posedge clk) z <= scrub;
+            (* keep *) always @(posedge clk) z <= scrub_q;
             assign zu[i]   = z;
             assign take[i] = line[i * STAGES - 1];
             assign keys[128*(i-1) +: 128] = rk[i];
@@ -105,9 +114,9 @@ module aes_key_bank #(
     integer b;
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
-            if (wl[b]) slot[b] <= zl[b] ? 128'h0 : wdata;
+            if (wl[b]) slot[b] <= wd;
         for (b = 1; b <= NR_MAX; b = b + 1)
-            if (zu[b] || take[b]) rk[b] <= zu[b] ? 128'h0 : slot[b];
+            if (zu[b] || take[b]) rk[b] <= slot[b];
     end
 
     always @(posedge clk) begin

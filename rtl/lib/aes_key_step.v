@@ -133,10 +133,10 @@ module aes_key_step #(
     endfunction
     localparam [511:0] RC_TAB = rcon_table(64);
 
-    function [31:0] wsel;   // word k of a window
+    function [31:0] wsel;   // word n of a window (not k: a caller's genvar of that name)
         input [255:0] win;
-        input integer k;
-        wsel = win[32*k +: 32];
+        input integer n;
+        wsel = win[32*n +: 32];
     endfunction
 
     // Last word of the window: w[s+Nk-1] forward, w[s+Nk+3] backward.

@@ -94,16 +94,16 @@ module aes_level #(
     /* verilator lint_on UNUSEDSIGNAL */
     // Next clock's (count > m) from w = ab[m +: 5] (count > m-2 .. m+2 one clock behind): the
     // registered step (iq, dq) selects among neighbours for each of this clock's steps, then
-    // this clock's step (i, d) selects, in the last multiplexer.
+    // this clock's step (step_i, step_d) selects, in the last multiplexer.
     function flag_next;
         input [4:0] w;
-        input       iq, dq, i, d;
+        input       iq, dq, step_i, step_d;   // (not i, d: a caller's genvar of that name)
         reg if_inc, if_none, if_dec;
         begin
             if_inc  = iq ? w[0] : dq ? w[2] : w[1];
             if_none = iq ? w[1] : dq ? w[3] : w[2];
             if_dec  = iq ? w[2] : dq ? w[4] : w[3];
-            flag_next = i ? if_inc : d ? if_dec : if_none;
+            flag_next = step_i ? if_inc : step_d ? if_dec : if_none;
         end
     endfunction
 

@@ -5,8 +5,8 @@ Reference: the contract in the module header as a Python model (not the RTL's
 own output): load-slot writes (the slot named one-hot by wsel_early takes the next
 cycle's wdata, unless that cycle zeroes), `apply` travelling down a delay
 line so that round i's key copies its load slot exactly i*STAGES - 1 cycles after
-it, scrubs zeroing both levels a cycle later (their zeros win over a write and a
-copy then), and busy while the new key has not reached the
+it, scrubs zeroing the load slots a cycle later (their zeros win over a write then)
+and the round keys a cycle after that (a copy of the zeroed load slots), and busy while the new key has not reached the
 last round. Random writes, applies and scrubs, driven as the core drives them
 (no write and no apply while busy, no write in a reset cycle). Checked every cycle: every round's key, load
 slot 0 and busy.
@@ -29,6 +29,7 @@ class BankModel:
         self.use = [0] * (nr_max + 1)          # index 1..nr_max
         self.tok = [0] * (nr_max * stages - 1)  # tok[k]: apply delayed k + 1 cycles
         self.zero = 1                          # scrub a cycle ago (high during reset)
+        self.zero2 = 1                         # scrub two cycles ago
         self.wsel = 0                          # wsel_early a cycle ago: the slot written now
 
     def busy(self) -> int:
@@ -37,14 +38,13 @@ class BankModel:
     def clock(self, scrub, wsel, data, apply):
         line = [apply] + self.tok
         take = [0] + [line[i * self.s - 1] for i in range(1, self.nr + 1)]
+        self.use = [self.load[i] if take[i] or self.zero2 else self.use[i] for i in range(self.nr + 1)]
         if self.zero:
             self.load = [0] * (self.nr + 1)
-            self.use = [0] * (self.nr + 1)
         else:
-            self.use = [self.load[i] if take[i] else self.use[i] for i in range(self.nr + 1)]
             self.load = [data if (self.wsel >> b) & 1 else k for b, k in enumerate(self.load)]
         self.tok = line[:len(self.tok)]
-        self.zero, self.wsel = scrub, wsel
+        self.zero2, self.zero, self.wsel = self.zero, scrub, wsel
 
 
 def check(dut, m: BankModel, cyc: int):
@@ -60,7 +60,7 @@ def check(dut, m: BankModel, cyc: int):
 async def test_bank(dut):
     """Each round's key changes exactly i*STAGES - 1 cycles after apply, to what its
     load slot held then; a write lands a cycle after its slot is named, in that slot
-    only; a scrub zeroes both levels in the next cycle."""
+    only; a scrub zeroes the load slots in the next cycle, the round keys in the one after."""
     m = BankModel(param("NR_MAX", 10), param("STAGES", 1))
     rng = random.Random(seed(81))
     for sig in (dut.wsel_early, dut.wdata, dut.apply):
