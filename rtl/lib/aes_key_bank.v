@@ -30,16 +30,16 @@
 //   cleared as the token leaves the line (two gates, not an OR of the whole line).
 // scrub: zeros into every load slot in the cycle after scrub is high, and into every use
 //   slot in the cycle after that, copied from the zeroed load slots (the core scrubs only
-//   while no beat is in flight and no expansion writes). The zero is applied once, to the
-//   write data (wd, 128 gates that every load slot shares), not per key bit: a key bit
-//   costs one multiplexer (its clock enable), with no reset or clear term of its own (a
-//   zero term per bit was 2,688 gates, about 2.6 kGE of the AES-128 1-stage build). scrub
-//   is registered once per 16 bits of wd and once per slot enable, and the copies are kept
+//   while no beat is in flight and no expansion writes). The zero goes into the write data
+//   once (gate libraries; per slot on LUT fabrics, ZERO_PER_SLOT below), not into each
+//   round key: a round key bit costs one multiplexer (its clock enable), with no reset or
+//   clear term of its own. scrub is registered once per 16 bits of the write data (per
+//   load slot on LUT fabrics) and once per slot enable, and the copies are kept
 //   apart (`keep`, so synthesis does not merge them back into one): no net fans out to
 //   every key bit (2,816 loads in an AES-128 build, the clock-setting path of a flow that
 //   does not buffer, and of the ECP5 route to the key registers' clock enables).
 //   In the load slots' zero cycle the zeros win over a write (every slot is enabled, and
-//   wd is zero), and a copy into a use slot then only copies what the next cycle's copy
+//   the write data zero), and a copy into a use slot then only copies what the next cycle's copy
 //   overwrites with zeros; the core writes no earlier than two cycles after it scrubs (an
 //   expansion step takes KPIPE + 1 >= 2 clocks), which its FORMAL block asserts, so the
 //   load slots still hold zeros when the use slots copy them. Reset and CLEAR zero the
@@ -78,15 +78,27 @@ module aes_key_bank #(
     reg [127:0] rk   [1:NR_MAX];          // use slots
     reg [L-1:0] tok;
 
+    // Where the scrub's zero goes into the load slots. Gate libraries: once, on the write
+    // data (wd, 128 gates that every slot shares; a zero term per key bit was 2,688 gates,
+    // about 2.6 kGE of the AES-128 1-stage build). LUT fabrics (the FPGA targets define
+    // AES_LUT_FABRIC): per slot (zl), where it is each flip-flop's own synchronous reset, which
+    // costs no LUT (a shared wd costs 128 LUTs there: UltraScale+ 1-lane 7,899 -> 8,017).
+`ifdef AES_LUT_FABRIC
+    localparam ZERO_PER_SLOT = 1;
+`else
+    localparam ZERO_PER_SLOT = 0;
+`endif
     // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
     // wl[b]: load slot b's clock enable (scrub a cycle ago, or wsel_early named it).
-    // g_zero_wd[c].z: wd's bits [16c +: 16] are zero now (scrub a cycle ago; a copy each).
+    // zl[b]: load slot b zeroes now (ZERO_PER_SLOT; scrub a cycle ago, a copy each).
+    // g_zero_wd[c].z: wd's bits [16c +: 16] are zero now (gate libraries; a copy each).
     // zu[i]: use slot i copies its (zeroed) load slot now (scrub two cycles ago).
     wire [L:0]      line = {tok, apply};
     wire [NR_MAX:1] take;
     wire [NR_MAX:0] wl;
+    wire [NR_MAX:0] zl;
     wire [NR_MAX:1] zu;
-    wire [127:0]    wd;                   // the write data, zero in the load slots' zero cycle
+    wire [127:0]    wd;                   // the write data (zero in the load slots' zero cycle)
     reg             scrub_q;              // scrub a cycle ago (the use slots' copies read it)
     always @(posedge clk) scrub_q <= scrub;
     genvar i;
@@ -95,11 +107,22 @@ module aes_key_bank #(
             reg ce;
             (* keep *) always @(posedge clk) ce <= scrub || (rst_n && wsel_early[i]);
             assign wl[i] = ce;
+            if (ZERO_PER_SLOT) begin : g_z
+                reg z;
+                (* keep *) always @(posedge clk) z <= scrub;
+                assign zl[i] = z;
+            end else begin : g_no_z
+                assign zl[i] = 1'b0;
+            end
         end
         for (i = 0; i < 8; i = i + 1) begin : g_zero_wd
-            reg z;
-            (* keep *) always @(posedge clk) z <= scrub;
-            assign wd[16*i +: 16] = z ? 16'h0 : wdata[16*i +: 16];
+            if (ZERO_PER_SLOT) begin : g_plain
+                assign wd[16*i +: 16] = wdata[16*i +: 16];
+            end else begin : g_z
+                reg z;
+                (* keep *) always @(posedge clk) z <= scrub;
+                assign wd[16*i +: 16] = z ? 16'h0 : wdata[16*i +: 16];
+            end
         end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
             reg z;
@@ -114,7 +137,7 @@ module aes_key_bank #(
     integer b;
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
-            if (wl[b]) slot[b] <= wd;
+            if (wl[b]) slot[b] <= zl[b] ? 128'h0 : wd;
         for (b = 1; b <= NR_MAX; b = b + 1)
             if (zu[b] || take[b]) rk[b] <= slot[b];
     end

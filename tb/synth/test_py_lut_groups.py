@@ -60,3 +60,13 @@ def test_group_names_write_every_index_as_a_star_without_mapper_suffixes():
     assert group_name("u.out_state_SB_LUT4_O_I3") == "u.out_state"
     assert group_name("u_fifo.g_ram.mem.0.7") == "u_fifo.g_ram.mem.*.*"
     assert group_name("$auto$opt_dff.cc:1:q$12") == "(unnamed)"
+
+
+def test_a_register_is_named_by_its_shallowest_alias():
+    """The flip-flop's output net is also a deeper submodule's input port: the register's own
+    (shallower) name wins, whichever comes first in the netlist."""
+    nl = netlist("ecp5", "LUT4")
+    nl["modules"]["top"]["netnames"] = {"g_r[4].u_sub.g_s[0].u_sbox.in_byte": net([12]),
+                                        "g_r[3].u_round.out_state": net([12]), "q": net([13])}
+    got = {g["group"]: g["luts"] for g in lut_groups(nl, "ecp5", "top")}
+    assert got.get("g_r[*].u_round.out_state") == 2, got

@@ -49,9 +49,15 @@ def _total(netlist: dict, name: str, lut) -> int:
 
 
 def _bit_names(mod: dict) -> dict[int, str]:
-    """Each bit's net name, a visible name before a hidden one."""
+    """Each bit's net name: a visible name before a hidden one, then the shallowest (fewest
+    hierarchy levels): a register's output is also an input port's name in every submodule
+    that reads it (`u_round.out_state` is `u_sbox.in_byte` one round on), and the register
+    is the level above its readers'."""
+    def rank(kv):
+        name, net = kv
+        return (net.get("hide_name", 0), name.count("."), name)
     names: dict[int, str] = {}
-    for name, net in sorted(mod["netnames"].items(), key=lambda kv: kv[1].get("hide_name", 0)):
+    for name, net in sorted(mod["netnames"].items(), key=rank):
         for b in net["bits"]:
             if isinstance(b, int):
                 names.setdefault(b, name)
