@@ -33,7 +33,7 @@ module core_pipelined_props #(
     localparam NR     = 10;             // AES-128 only
     localparam LAT    = NR + 1;         // docs: Nr*STAGES + 1
     localparam FDEPTH = LAT + 1;        // the core's OUT_DEPTH = 0 sizing
-    localparam FN     = FDEPTH + 1;     // FIFO entries (aes_fifo: one is always free)
+    localparam FN     = FDEPTH;         // FIFO entries (one stage a round: aes_fifo SPARE = 0)
     localparam CW     = USER_W + 3;     // per-round control {user, inv, len}
 
     wire key_ready, key_error, in_ready, out_valid, busy;

@@ -16,7 +16,8 @@
 module fifo_props #(
     parameter DEPTH = 2,
     parameter WIDTH = 8,
-    parameter RAM   = 0
+    parameter RAM   = 0,
+    parameter SPARE = 1
 ) (
     input wire clk,
     input wire rst_n,
@@ -25,7 +26,7 @@ module fifo_props #(
 );
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam CW    = PTR_W + 1;
-    localparam N     = DEPTH + 1;           // entries (one is always free)
+    localparam N     = DEPTH + SPARE;       // entries (SPARE = 1: one is always free)
     localparam AW    = $clog2(N);
 
     reg  [WIDTH-1:0] in_seq, out_seq;   // next number to push / expected at the output
@@ -33,7 +34,7 @@ module fifo_props #(
     wire [WIDTH-1:0] out_data;
     wire [CW-1:0]    count;
 
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM)) dut (
+    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(RAM), .SPARE(SPARE)) dut (
         .clk(clk), .rst_n(rst_n),
         .in_valid(in_valid), .in_valid_c(in_valid), .in_ready(in_ready),
         .in_data(in_valid ? in_seq : {WIDTH{1'b0}}),
@@ -85,7 +86,7 @@ module fifo_props #(
         // out_data is 0 while empty (docs: no stale data shows)
         if (!out_valid) assert (out_data == {WIDTH{1'b0}});
 
-        // no remanence: after DEPTH + 1 cycles empty and idle, every entry is zero (the
+        // no remanence: after N cycles empty and idle, every entry is zero (the
         // FIFO steps its pointers while it idles, writing the idle producer's zeros), so
         // emitted data leaves no copy
         if (f_quiet == N)

@@ -5,13 +5,17 @@
 // The producer offers a word only while in_ready is high (not full): aes_out_stage
 // reserves a place for every word first (its credits), so a push is in_valid itself.
 //
-// Storage: DEPTH + 1 entries, and the entry at the write pointer takes in_data in every
-// clock. At most DEPTH entries hold words, so the entry at the write pointer is always a
+// Storage (SPARE = 1): DEPTH + 1 entries, and the entry at the write pointer takes in_data in
+// every clock. At most DEPTH entries hold words, so the entry at the write pointer is always a
 // free one: a push only moves the pointer on. No write enable hangs on the handshakes,
 // the count or a decode: in the register form (RAM = 0) each entry's enable is a register
 // of its own (`wr_sel_c`, one-hot, a copy per CHUNK data bits, beside the write ring
 // `wr_sel`), the clock of a deep pipeline's exit with the FIFO's DEPTH-way fan-out behind
 // it. The one extra entry is the price (WIDTH flip-flops).
+// SPARE = 0 (DEPTH >= 2): DEPTH entries; the same, except that no entry is written while
+// the FIFO is full (the entry at the write pointer is then the oldest word): one gate, with
+// the `full` register, in front of each entry's enable. For builds whose clock leaves room
+// for that gate (a core at one stage a round): WIDTH flip-flops fewer.
 //
 // No remanence (security choice): in every cycle in which the FIFO is empty and nothing is
 // pushed it steps both pointers (an empty FIFO may start at any entry), so the entry that
@@ -36,7 +40,8 @@ module aes_fifo #(
     parameter WIDTH = 128,
     parameter DEPTH = 2,
     parameter RAM   = 0,      // 1: one write port (distributed RAM on FPGAs)
-    parameter COPIES = 1      // register form: copies of the pointers (data bits in as many chunks)
+    parameter COPIES = 1,     // register form: copies of the pointers (data bits in as many chunks)
+    parameter SPARE = 1       // 1: DEPTH + 1 entries, write enables registers; 0: DEPTH (above)
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -66,9 +71,15 @@ module aes_fifo #(
         if (COPIES < 1 || COPIES > WIDTH) begin : g_bad_param2
             ERROR_aes_fifo_COPIES_must_be_1_to_WIDTH u_stop ();
         end
+        if (SPARE != 0 && SPARE != 1) begin : g_bad_param3
+            ERROR_aes_fifo_SPARE_must_be_0_or_1 u_stop ();
+        end
+        if (SPARE == 0 && DEPTH < 2) begin : g_bad_param4
+            ERROR_aes_fifo_DEPTH_must_be_at_least_2_with_SPARE_0 u_stop ();
+        end
     endgenerate
 
-    localparam N     = DEPTH + 1;                     // entries
+    localparam N     = DEPTH + SPARE;                 // entries
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam AW    = $clog2(N);                     // entry index
     localparam CHUNK = (WIDTH + COPIES - 1) / COPIES; // data bits per copy of the pointers
@@ -130,7 +141,7 @@ module aes_fifo #(
             (* ram_style = "distributed" *)
 `endif
             reg [WIDTH-1:0] mem [0:N-1];
-            always @(posedge clk) mem[wr_ptr] <= in_data;
+            always @(posedge clk) if (SPARE != 0 || !full) mem[wr_ptr] <= in_data;
             assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
         end else begin : g_regs
             // Per copy c (data bits [CHUNK*c, CHUNK*(c+1))) the register form has pointers of its
@@ -194,7 +205,7 @@ module aes_fifo #(
                         end
                     reg [HI-LO-1:0] ent;          // entry e, this copy's bits
                     always @(posedge clk)
-                        if (wr_sel_c[e]) ent <= in_data[HI-1:LO];
+                        if (wr_sel_c[e] && (SPARE != 0 || !full)) ent <= in_data[HI-1:LO];
                     assign ents[(HI-LO)*e +: HI-LO] = ent;
                 end
                 // Read: the entry rd_sel_c names (AND-OR), zero while empty.

@@ -18,6 +18,8 @@
 // Both are aes_level counters (exact flags in registers, no carry chain).
 // DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds).
 // busy: a beat in flight or in the FIFO.
+// SPARE: the FIFO's spare entry (aes_fifo: 1 keeps every entry's write enable a register of
+// its own; 0 saves the entry for a gate in front of each enable).
 // RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs). Targets with LUT
 // RAM that define AES_LUTRAM for every build (aeshw synth: xilinx) get the RAM form whatever
 // RAM says: a few LUT-RAM cells, where the register form is a DEPTH-input read multiplexer
@@ -30,7 +32,8 @@ module aes_out_stage #(
     parameter DEPTH   = 2,
     parameter LAT_MAX = 1,
     parameter RAM     = 0,
-    parameter COPIES  = 1        // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
+    parameter COPIES  = 1,       // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
+    parameter SPARE   = 1        // the FIFO's spare entry (aes_fifo SPARE)
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -132,7 +135,7 @@ module aes_out_stage #(
 `else
     localparam FIFO_RAM = RAM;
 `endif
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(COPIES)) u_fifo (
+    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(COPIES), .SPARE(SPARE)) u_fifo (
         .clk(clk), .rst_n(rst_n),
         .in_valid(exit_valid), .in_valid_c(exit_valid_c), .in_ready(fifo_in_ready_unused),
         .in_data(exit_data),

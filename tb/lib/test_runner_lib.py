@@ -140,10 +140,13 @@ SWEEPS = [
                                                          {"WIDTH": 128, "DEPTH": 2, "RESET": 0}]),
     ("aes_fifo", "test_fifo", sets(WIDTH=[10], DEPTH=[1, 2, 3, 4, 5, 8]) + [{"WIDTH": 128, "DEPTH": 2}]
      + [{"WIDTH": 10, "DEPTH": 20, "COPIES": 3}]
-     + sets(WIDTH=[10], DEPTH=[1, 3, 8], RAM=[1])),
+     + sets(WIDTH=[10], DEPTH=[1, 3, 8], RAM=[1])
+     + sets(WIDTH=[10], DEPTH=[2, 3, 8], SPARE=[0]) + [{"WIDTH": 10, "DEPTH": 20, "COPIES": 3, "SPARE": 0},
+                                                      {"WIDTH": 10, "DEPTH": 5, "RAM": 1, "SPARE": 0}]),
     ("aes_out_stage", "test_out_stage",
      [{"WIDTH": 12, "DEPTH": 2, "LAT_MAX": 1}, {"WIDTH": 12, "DEPTH": 3, "LAT_MAX": 1},
       {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11}, {"WIDTH": 12, "DEPTH": 4, "LAT_MAX": 9},
+      {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11, "SPARE": 0}, {"WIDTH": 12, "DEPTH": 3, "LAT_MAX": 1, "SPARE": 0},
       {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1},
       {"WIDTH": 12, "DEPTH": 40, "LAT_MAX": 39, "COPIES": 2}]),
     ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "STAGES": 1}, {"NR_MAX": 12, "STAGES": 2},

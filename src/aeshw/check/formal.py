@@ -40,6 +40,8 @@ JOBS: list[tuple[str, str, str | None, int]] = [
     ("fifo_d3", "fifo.sby", "d3", 300),
     ("fifo_d5", "fifo.sby", "d5", 300),
     ("fifo_r5", "fifo.sby", "r5", 300),
+    ("fifo_e3", "fifo.sby", "e3", 300),
+    ("fifo_q5", "fifo.sby", "q5", 300),
     ("axil_regs", "axil.sby", None, 300),
     ("core_folded", "core_folded.sby", "prove", 600),
     ("core_folded_cover", "core_folded.sby", "cover", 300),
