@@ -33,7 +33,7 @@
 //   while no beat is in flight and no expansion writes). The zero goes into the write data
 //   once (gate libraries; per slot on LUT fabrics, ZERO_PER_SLOT below), not into each
 //   round key: a round key bit costs one multiplexer (its clock enable), with no reset or
-//   clear term of its own. scrub is registered once per 16 bits of the write data (per
+//   clear term of its own. scrub is registered once per 4 bits of the write data (per
 //   load slot on LUT fabrics) and once per slot enable, and the copies are kept
 //   apart (`keep`, so synthesis does not merge them back into one): no net fans out to
 //   every key bit (2,816 loads in an AES-128 build, the clock-setting path of a flow that
@@ -91,7 +91,10 @@ module aes_key_bank #(
     // take[i]: use slot i copies load slot i (apply delayed i*STAGES - 1 cycles).
     // wl[b]: load slot b's clock enable (scrub a cycle ago, or wsel_early named it).
     // zl[b]: load slot b zeroes now (ZERO_PER_SLOT; scrub a cycle ago, a copy each).
-    // g_zero_wd[c].z: wd's bits [16c +: 16] are zero now (gate libraries; a copy each).
+    // g_zero_wd[c].z: wd's bits [4c +: 4] are zero now (gate libraries; a copy each: wd drives
+    // every load slot, so its gate must not sit behind a buffer tree as well; with a copy per
+    // 16 bits, z -> two buffers -> wd -> buffer -> slot set six stages' clock, 2,374 MHz
+    // against 2,515, NanGate45).
     // zu[i]: use slot i copies its (zeroed) load slot now (scrub two cycles ago).
     wire [L:0]      line = {tok, apply};
     wire [NR_MAX:1] take;
@@ -115,13 +118,13 @@ module aes_key_bank #(
                 assign zl[i] = 1'b0;
             end
         end
-        for (i = 0; i < 8; i = i + 1) begin : g_zero_wd
+        for (i = 0; i < 32; i = i + 1) begin : g_zero_wd
             if (ZERO_PER_SLOT) begin : g_plain
-                assign wd[16*i +: 16] = wdata[16*i +: 16];
+                assign wd[4*i +: 4] = wdata[4*i +: 4];
             end else begin : g_z
                 reg z;
                 (* keep *) always @(posedge clk) z <= scrub;
-                assign wd[16*i +: 16] = z ? 16'h0 : wdata[16*i +: 16];
+                assign wd[4*i +: 4] = z ? 4'h0 : wdata[4*i +: 4];
             end
         end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
