@@ -89,10 +89,15 @@ module aes_core_pipelined #(
     // piece of the step shorter than one piece of a cut round: the transformed word (every
     // build), the S-box input (LUT builds with STAGES >= 2), the cuts inside the S-box
     // (COMPOSITE builds: two, or STAGES - 2 for five and six stages).
-    // (BRAM builds: the key step's SubWord is the LUT form.)
+    // (BRAM builds: the key step's SubWord is the LUT form.) Where the step has four or
+    // more cuts and its SubWord input is a selection by key length and step (AES-192, or
+    // several key lengths: KSEL), two more, in front of SubWord: the step's decodes, then
+    // the selected word (aes_key_step SEL_CUT).
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam KPIPE   = (IMPL == "COMPOSITE") ? ((STAGES > 4) ? STAGES - 1 : 3) : ((STAGES == 1) ? 1 : 2);
+    localparam KCUTS   = (IMPL == "COMPOSITE") ? ((STAGES > 4) ? STAGES - 1 : 3) : ((STAGES == 1) ? 1 : 2);
     /* verilator lint_on WIDTH */
+    localparam KSEL    = (KCUTS >= 4 && KEYS != 3'b001 && KEYS != 3'b100) ? 1 : 0;
+    localparam KPIPE   = KCUTS + 2 * KSEL;
     // Full rate with the output always ready: a beat's place comes back (credit_ok) in the
     // clock after it leaves the FIFO, LAT_MAX + 1 clocks after it was accepted; so LAT_MAX + 1
     // places. (LAT_MAX counts the FIFO's own clock: a beat exits the rounds LAT_MAX - 1 clocks
@@ -287,14 +292,25 @@ module aes_core_pipelined #(
         reg          ctx_inv;
         reg          have_key;
         reg          expanding;
+        // (not an FSM to recode: its bits feed the step's decodes directly, and a recoded
+        // state set an AES-128/192/256 six-stage build's clock through its next-state logic)
+        (* fsm_encoding = "none" *)
         reg  [3:0]   step;
         reg          last;                // step == Nr of the key being expanded
         reg  [NR_MAX:0] slot_oh;          // one-hot: the bank slot step's round key goes to
         reg  [255:0] win;
         reg          err_q;
         reg  [1:0]   pipe_len;            // key length of the beats in flight
+        // One key size: the last round is the only exit, and no length check is needed.
+        localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
 
         wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
+        // The direction of a key that can start: fixed in a one-direction build (a key of
+        // the other is refused), so the bank's slot order, the whitening key's source and
+        // the context fold away there (128 multiplexers in front of wkey).
+        /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+        wire kdec = (MODE == "ENC") ? 1'b0 : (MODE == "DEC") ? 1'b1 : key_decrypt;
+        /* verilator lint_on WIDTH */
         wire len_ok = aes_len_ok(KEYS, key_len);
         // The length the expansion and the banks use (fixed_len: only that size passes
         // len_ok in a one-size build, so bank lengths, the same-length check in front of
@@ -340,15 +356,15 @@ module aes_core_pipelined #(
         // The expansion takes KCLK clocks per step (register cuts in the step, and its
         // result's register), so it is never the longest path when the rounds are cut;
         // a key load is not on the data's throughput path.
-        aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KPIPE)) u_expand (
+        aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KCUTS), .SEL_CUT(KSEL)) u_expand (
             .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(klen), .step_idx(step), .in_window(win),
             .out_window(stepped)
         );
         // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt): slot_oh starts at
         // slot 0 or Nr and shifts one place per step (no decoder in front of the bank enables).
-        wire [NR_MAX:0] slot_first = key_decrypt ? ({{NR_MAX{1'b0}}, 1'b1} << nr_new)
+        wire [NR_MAX:0] slot_first = kdec ? ({{NR_MAX{1'b0}}, 1'b1} << nr_new)
                                                  : {{NR_MAX{1'b0}}, 1'b1};
-        wire [NR_MAX:0] slot_next  = key_decrypt ? (slot_oh >> 1) : (slot_oh << 1);
+        wire [NR_MAX:0] slot_next  = kdec ? (slot_oh >> 1) : (slot_oh << 1);
 
         // wkey: the whitening key in force, in its own register, so the whitening XOR
         // in front of round 1 reads a register (no multiplexer on that path); a copy per
@@ -399,7 +415,7 @@ module aes_core_pipelined #(
                 else                     fin_c <= ph[KCLK-2] && last && !fin_c;
             always @(posedge clk) begin
                 if (!rst_n || key_clear) wkey[16*w +: 16] <= 16'h0;
-                else if (fin_c)          wkey[16*w +: 16] <= key_decrypt ? win[16*(w % 8) +: 16]
+                else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                        : load0[16*(w % 8) +: 16];
             end
         end
@@ -434,7 +450,7 @@ module aes_core_pipelined #(
                     have_key  <= 1'b1;
                     err_q     <= 1'b0;
                     ctx_len   <= klen;
-                    ctx_inv   <= key_decrypt;
+                    ctx_inv   <= kdec;
                 end
             end
         end
@@ -478,13 +494,31 @@ module aes_core_pipelined #(
             always @* if (rst_n) assert (g_wkey[w].fin_c == fin);
         end
 `endif
-        // Same key length as the beats in flight, or an empty pipeline.
-        assign key_ok = have_key && (out_empty || (pipe_len == ctx_len));
+        // Same key length as the beats in flight, or an empty pipeline. pipe_len follows
+        // ctx_len while the pipeline is empty and holds while beats are in flight (a beat
+        // that enters a busy pipeline has its length), so it changes with no handshake
+        // term; the comparison is a register (same_len == (pipe_len == ctx_len)) written
+        // from both lengths' next values: no compare and no `accept` stand in front of it
+        // or between the lengths and the credits behind in_ready (an AES-128/192/256
+        // six-stage build's second path, NanGate45).
+        // (One key size: every beat has it, so the key context alone decides.)
+        reg same_len;
+        wire [1:0] ctx_len_next  = key_clear ? 2'd0 : fin ? klen : ctx_len;
+        wire [1:0] pipe_len_next = out_empty ? ctx_len : pipe_len;
+        assign key_ok = have_key && (ONE_SIZE || out_empty || same_len);
 
         always @(posedge clk) begin
-            if (!rst_n) pipe_len <= 2'd0;
-            else if (accept) pipe_len <= ctx_len;
+            if (!rst_n) begin
+                pipe_len <= 2'd0;
+                same_len <= 1'b1;
+            end else begin
+                pipe_len <= pipe_len_next;
+                same_len <= (pipe_len_next == ctx_len_next);
+            end
         end
+`ifdef FORMAL
+        always @* if (rst_n) assert (same_len == (pipe_len == ctx_len));
+`endif
 
         // ---- the rounds --------------------------------------------------------
         // Control per beat: {user, inv, len}; valid separately (reset).
@@ -500,10 +534,12 @@ module aes_core_pipelined #(
         /* verilator lint_on WIDTH */
         wire [16*LANES-1:0] inv_copies [1:NR_MAX];
         wire           s_valid [0:NR_MAX-1];   // (the last round's leaves as exit_v, below)
-        // One key size: the last round is the only exit.
-        localparam ONE_SIZE = (KEYS == 3'b001) || (KEYS == 3'b010) || (KEYS == 3'b100);
         wire [NR_MAX:1] exit_pre;       // round i's beat leaves the rounds in the next clock
         wire [W-1:0]   s_state [0:NR_MAX];
+        /* verilator lint_off UNUSEDSIGNAL */   // the exit rounds' only (x_user: several sizes)
+        wire [W-1:0]      x_state [1:NR_MAX];   // an exit round's state for the exit (above)
+        wire [USER_W-1:0] x_user  [1:NR_MAX];
+        /* verilator lint_on UNUSEDSIGNAL */
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
         assign s_state[0] = in_data ^ wkey;
@@ -515,7 +551,6 @@ module aes_core_pipelined #(
             /* verilator lint_off UNUSEDSIGNAL */   // MODE "BOTH" rounds read their copies
             wire          inv_in = ctl_in[2];
             /* verilator lint_on UNUSEDSIGNAL */
-            wire final_round = (i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14);
             wire [CW-1:0] ctl_last;     // the beat's controls in the round's last stage
             aes_delay #(.WIDTH(CW), .DEPTH(STAGES - 1)) u_ctl (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
@@ -528,7 +563,7 @@ module aes_core_pipelined #(
             if (INV_W == 16) begin : g_inv_copies
                 wire inv_pre;           // round i: inv_in one clock early (i = 1: ctx_inv's next value)
                 if (i == 1) begin : g_first
-                    assign inv_pre = (!rst_n || key_clear) ? 1'b0 : done ? key_decrypt : ctx_inv;
+                    assign inv_pre = (!rst_n || key_clear) ? 1'b0 : done ? kdec : ctx_inv;
                 end else begin : g_later
                     // Kept too: a plain delay here is the same flip-flop as one of round
                     // i-1's own direction registers, which synthesis then merges with it,
@@ -568,21 +603,34 @@ module aes_core_pipelined #(
                                   ((i == 10 && KEYS[0] && ctl_last[1:0] == 2'd0) ||
                                    (i == 12 && KEYS[1] && ctl_last[1:0] == 2'd1) ||
                                    (i == 14 && KEYS[2] && ctl_last[1:0] == 2'd2)));
-            // A one-size build's last round, which the output FIFO reads directly, clears a
-            // bubble's state in its last stage (aes_round zero), so the FIFO can write in
-            // every clock with no gate behind its registers and no copy of anything but
-            // output blocks (aes_fifo); a multi-size build's exit gates its taps instead.
-            // zero_l: a copy per lane of the bubble flag, kept apart, so no flip-flop drives
-            // more than one lane's 128 clears.
-            // (A one-stage round reads its input's valid bit: no earlier copy exists.)
+            // The exit reads registers: the last round clears a bubble's state in its last
+            // stage (aes_round zero), and in a build with several key sizes a round that is
+            // an exit tap before the last (10 or 12: TAP) has a second output register
+            // (aes_round OUTS = 2), clear unless its beat leaves there, so the output FIFO
+            // (which writes in every clock) reads the last round's register (one size) or
+            // an OR of the taps' registers; no gate stands behind the FIFO's write fan-out
+            // but that OR (a tap gate behind copies of its select, two buffers deep, set an
+            // AES-128/192/256 six-stage build's clock: 1,904 MHz, NanGate45).
+            // x_in: the beat at the round's input leaves at this round; zero_l: a copy per
+            // lane of "it does not" in the last stage, kept apart, so no flip-flop drives
+            // more than one lane's 128 clears. (A one-stage round reads x_in: no earlier copy
+            // exists.) x_user: the user bits of the beat that leaves, registered beside it.
+            localparam TAP  = (!ONE_SIZE && i < NR_MAX && ((i == 10 && KEYS[0]) || (i == 12 && KEYS[1]))) ? 1 : 0;
+            localparam OUTS = TAP + 1;
+            // the round's first register: final for the last round's beats, never in a tap
+            // round (a beat that leaves there takes the tap's register, the final round's)
+            wire final_round = (TAP == 0) && ((i == 10 && len_in == 2'd0) || (i == 12 && len_in == 2'd1) || (i == 14));
+            /* verilator lint_off UNUSEDSIGNAL */   // read by the exit rounds only
+            wire x_in = v_in && (TAP == 0 || len_in == ((i == 10) ? 2'd0 : 2'd1));
+            /* verilator lint_on UNUSEDSIGNAL */
             wire [LANES-1:0] zero_l;
-            if (ONE_SIZE && i == NR_MAX) begin : g_exit_zero
+            if (i == NR_MAX || TAP) begin : g_exit_zero
                 if (STAGES == 1) begin : g_s1
-                    assign zero_l = {LANES{!v_in}};
+                    assign zero_l = {LANES{!x_in}};
                 end else begin : g_sn
-                    wire v_pre;         // v_last one clock early
+                    wire v_pre;         // x_in, a clock before the last stage
                     aes_delay #(.WIDTH(1), .DEPTH(STAGES - 2), .RESET(1)) u_v_pre (
-                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(v_pre)
+                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(x_in), .out_data(v_pre)
                     );
                     for (l = 0; l < LANES; l = l + 1) begin : g_copy
                         reg q;
@@ -592,15 +640,33 @@ module aes_core_pipelined #(
                         assign zero_l[l] = q;
                     end
                 end
+                if (!ONE_SIZE) begin : g_x_user
+                    reg [USER_W-1:0] q;
+                    always @(posedge clk)
+                        if (!rst_n) q <= {USER_W{1'b0}};
+                        else        q <= exit_pre[i] ? ctl_last[CW-1:3] : {USER_W{1'b0}};
+                    assign x_user[i] = q;
+                end
             end else begin : g_no_zero
                 assign zero_l = {LANES{1'b0}};
             end
             for (l = 0; l < LANES; l = l + 1) begin : g_lane
-                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
+                wire [128*OUTS-1:0] r_out;
+                /* verilator lint_off UNUSEDSIGNAL */   // bit 1 only with a second copy
+                wire [1:0] zz = TAP ? {zero_l[l], 1'b0} : {1'b0, zero_l[l]};
+                /* verilator lint_on UNUSEDSIGNAL */
+                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS)) u_round (
                     .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .zero(zero_l[l]),
-                    .out_state(s_state[i][128*l +: 128])
+                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .zero(zz[OUTS-1:0]),
+                    .out_state(r_out)
                 );
+                assign s_state[i][128*l +: 128] = r_out[127:0];
+                if (TAP) begin : g_tap_out
+                    assign x_state[i][128*l +: 128] = r_out[255:128];
+                end
+            end
+            if (i == NR_MAX) begin : g_last_x
+                assign x_state[i] = s_state[i];
             end
         end
 
@@ -625,26 +691,14 @@ module aes_core_pipelined #(
             assign exit_state = s_state[NR_MAX];
             assign exit_user  = {USER_W{exit_v[0]}} & s_ctl[NR_MAX][CW-1:3];
         end else begin : g_exit_taps
-            // Round 10 + 2k's tap (key size k): sel[j], a copy per 16 bits of "its beat
-            // leaves now", each ANDs those 16 bits of the round's state into an OR of the
-            // taps (a clock without an exit writes zeros: the FIFO writes in every clock);
-            // sel[W/16] the user bits'. No flip-flop drives more than 16 data gates.
+            // Round 10 + 2k's tap (key size k): that round's exit register and its user
+            // bits (x_state, x_user: zero unless its beat leaves now), ORed.
             wire [W-1:0]      tap_st [0:2];
             wire [USER_W-1:0] tap_u  [0:2];
             for (k = 0; k < 3; k = k + 1) begin : g_tap
                 if (KEYS[k]) begin : g_on
-                    wire [W/16:0] sel;
-                    for (l = 0; l <= W / 16; l = l + 1) begin : g_sel
-                        reg q;
-                        (* keep *) always @(posedge clk)
-                            if (!rst_n) q <= 1'b0;
-                            else        q <= exit_pre[10 + 2 * k];
-                        assign sel[l] = q;
-                    end
-                    for (l = 0; l < W / 16; l = l + 1) begin : g_gate
-                        assign tap_st[k][16*l +: 16] = {16{sel[l]}} & s_state[10 + 2 * k][16*l +: 16];
-                    end
-                    assign tap_u[k] = {USER_W{sel[W/16]}} & s_ctl[10 + 2 * k][CW-1:3];
+                    assign tap_st[k] = x_state[10 + 2 * k];
+                    assign tap_u[k]  = x_user[10 + 2 * k];
                 end else begin : g_off
                     assign tap_st[k] = {W{1'b0}};
                     assign tap_u[k]  = {USER_W{1'b0}};

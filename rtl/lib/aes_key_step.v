@@ -25,6 +25,14 @@
 //     its out_window appears PIPE clocks after its inputs. The round units of
 //     the agile pipeline use it so that their key step is cut like their round.
 // PIPE = 0: combinational (clk and ce unused).
+// SEL_CUT = 1 (a multicycle step with PIPE >= 4, for a build whose step selects words by
+// key length and step: AES-192 or several lengths): two more cuts in front of the S-box
+// row, whose input word is a selection by length and step, then an XOR of three words
+// (the decode, its fan-out and that select set a six-stage AES-128/192/256 core's
+// clock, 1,818 MHz against the rounds' 2,500, NanGate45): the step's decodes are
+// registered at its first clock, the selected word at its second; and the new words'
+// selects are copies of the registered decodes, one per 2-bit slice of the words (a
+// select would drive 256 multiplexers). The step's inputs are then held PIPE + 3 clocks.
 // IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds) builds SubWord from the LUT
 // form: four S-boxes, combinational like the other forms, so every key
 // schedule keeps its timing.
@@ -34,7 +42,8 @@ module aes_key_step #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",    // "ENC" (forward), "DEC" (inverse) or "BOTH"
     parameter PIPE = 0,         // register cuts: after the transformed word, then in the S-boxes
-    parameter STREAM = 0        // 0: multicycle step (inputs held), 1: pipelined (inputs carried)
+    parameter STREAM = 0,       // 0: multicycle step (inputs held), 1: pipelined (inputs carried)
+    parameter SEL_CUT = 0       // 1: decode and select cuts in front of SubWord (above)
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire         clk,        // only used when PIPE > 0
@@ -54,6 +63,9 @@ module aes_key_step #(
         end
         if (STREAM != 0 && STREAM != 1) begin : g_bad_param1
             ERROR_aes_key_step_STREAM_must_be_0_or_1 u_stop ();
+        end
+        if (SEL_CUT != 0 && (SEL_CUT != 1 || STREAM != 0 || PIPE < 4)) begin : g_bad_param2
+            ERROR_aes_key_step_SEL_CUT_must_be_0_or_1_with_STREAM_0_and_PIPE_4_to_5 u_stop ();
         end
     endgenerate
 
@@ -89,7 +101,11 @@ module aes_key_step #(
     // The kind of step: which of the 4 new words (w[4r+Nk+t]) is transformed, and
     // how: {at2, none, rot, rc_idx}. t = 0 or 2 (at2); rot: RotWord+SubWord+Rcon,
     // else SubWord only (AES-256 odd steps); AES-192 has no transformed word (none)
-    // when r % 3 == 2.
+    // when r % 3 == 2. AES-192's step r holds w[6j] (Rcon index j + 1 = r - r/3 + 1) at
+    // t = 0 when r = 3j and at t = 2 when r = 3j + 1, for w[6j] up to w[54] (r <= 12).
+    // (Comparisons, no case statement: Yosys makes a ROM of a case of constants, moves
+    // the register behind it in front of it, and that copy of the step's next value was
+    // the clock-setting path of an AES-128/192/256 six-stage build.)
     function [6:0] kind;
         input [1:0] len;
         input [3:0] idx;
@@ -98,14 +114,10 @@ module aes_key_step #(
         begin
             at2 = 1'b0; none = 1'b0; rot = 1'b1; rc = idx + 4'd1;
             if (len == 2'd1) begin
-                case (idx)
-                    4'd0: rc = 4'd1;  4'd1: begin rc = 4'd2; at2 = 1'b1; end
-                    4'd3: rc = 4'd3;  4'd4: begin rc = 4'd4; at2 = 1'b1; end
-                    4'd6: rc = 4'd5;  4'd7: begin rc = 4'd6; at2 = 1'b1; end
-                    4'd9: rc = 4'd7;  4'd10: begin rc = 4'd8; at2 = 1'b1; end
-                    4'd12: rc = 4'd9;
-                    default: begin rc = 4'd0; none = 1'b1; end
-                endcase
+                at2  = (idx == 4'd1) || (idx == 4'd4) || (idx == 4'd7) || (idx == 4'd10);
+                none = !at2 && !((idx == 4'd0) || (idx == 4'd3) || (idx == 4'd6) || (idx == 4'd9) ||
+                                 (idx == 4'd12));
+                rc   = none ? 4'd0 : idx - idx / 4'd3 + 4'd1;
             end else if (len != 2'd0) begin
                 rot = ~idx[0];
                 rc  = {1'b0, idx[3:1]} + 4'd1;
@@ -132,6 +144,19 @@ module aes_key_step #(
         end
     endfunction
     localparam [511:0] RC_TAB = rcon_table(64);
+    // The table's entry e, as an OR of decoded terms: an indexed constant becomes a ROM in
+    // Yosys, whose output register (the word cut's) it then moves in front of the ROM, so a
+    // copy of the step's next value (its counter logic) became the register that feeds
+    // the step's decodes (an AES-128/192/256 six-stage build's clock-setting path).
+    function [7:0] rc_entry;
+        input [5:0] e;
+        integer n;
+        begin
+            rc_entry = 8'h00;
+            for (n = 0; n < 64; n = n + 1)
+                rc_entry = rc_entry | ({8{e == n[5:0]}} & RC_TAB[8*n +: 8]);
+        end
+    endfunction
 
     function [31:0] wsel;   // word n of a window (not k: a caller's genvar of that name)
         input [255:0] win;
@@ -175,16 +200,33 @@ module aes_key_step #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [6:0]  kind_in = kind(key_len, step_idx);
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] in_last = last_word(in_window, key_len);
+    // The step's decodes: SubWord's word select (key length, transformed word at 2) and the
+    // new words' selects {g_at0, g_at2, nk4, nk6}; registered at the step's first clock
+    // where SEL_CUT cuts the select (the inputs are held, so they are the same decodes).
+    wire [3:0]  sel_in = {!kind_in[5] && !kind_in[6], kind_in[6], key_len == 2'd0, key_len == 2'd1};
+    wire [1:0]  len_d;
+    wire        at2_d;
+    /* verilator lint_off UNUSEDSIGNAL */   // SEL_CUT builds only
+    wire [3:0]  sel_d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    aes_delay #(.WIDTH(7), .DEPTH(SEL_CUT)) u_dec_cut (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({key_len, kind_in[6], sel_in}),
+        .out_data({len_d, at2_d, sel_d})
+    );
+    wire [31:0] in_last = last_word(in_window, len_d);
     wire [31:0] sub_in  = dir_back(inv)
-                        ? (kind_in[6] ? new_word(in_window, key_len, 1) : back_prev0(in_window, key_len))
-                        : (kind_in[6] ? (wsel(in_window, 1) ^ wsel(in_window, 0) ^ in_last) : in_last);
+                        ? (at2_d ? new_word(in_window, len_d, 1) : back_prev0(in_window, len_d))
+                        : (at2_d ? (wsel(in_window, 1) ^ wsel(in_window, 0) ^ in_last) : in_last);
+    wire [31:0] sub_in_q;               // SEL_CUT: the selected word, registered
+    aes_delay #(.WIDTH(32), .DEPTH(SEL_CUT)) u_sel_cut (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(sub_in), .out_data(sub_in_q)
+    );
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE") ? "LUT" : IMPL;
     /* verilator lint_on WIDTH */
     aes_sub_bytes #(.NBYTES(4), .IMPL(WORD_IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
-        .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in), .out_data(sub_out)
+        .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in_q), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
     // Each piece of the step reads only the fields of the step's kind it needs.
@@ -195,7 +237,12 @@ module aes_key_step #(
     // registered with the word, so that it joins the new words' XOR trees as a leaf from a
     // register, not as a decode or a level behind the S-box row).
     wire [31:0] g_now  = kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
-    wire [7:0]  rc_now = RC_TAB[8*{len_s, idx_s} +: 8];
+    // (SEL_CUT: the Rcon byte is a 64-entry decode of the length and the step, which are
+    // held; it is registered once more on its way, as the S-box row's cuts give it time.)
+    wire [7:0]  rc_now;
+    aes_delay #(.WIDTH(8), .DEPTH(SEL_CUT)) u_rc_cut (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(rc_entry({len_s, idx_s})), .out_data(rc_now)
+    );
     wire [31:0] g;
     wire [7:0]  rc;
     aes_delay #(.WIDTH(40), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
@@ -228,20 +275,13 @@ module aes_key_step #(
     wire [31:0]  last_now = last_word(win_w, len_w);
     wire [3:0]   sel_now  = {!kind_w[5] && !kind_w[6], kind_w[6], len_w == 2'd0, len_w == 2'd1};
     wire [31:0]  q3, p3, p2, p1, last;
-    wire         g_at0, g_at2, nk4, nk6;
+    /* verilator lint_off UNUSEDSIGNAL */   // SEL_CUT builds read the selects' copies instead
+    wire [3:0]   sel_one;
+    /* verilator lint_on UNUSEDSIGNAL */
     aes_delay #(.WIDTH(164), .DEPTH((STREAM == 0 && PIPE >= 4) ? 1 : 0)) u_sums (
         .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({sums_now, last_now, sel_now}),
-        .out_data({q3, p3, p2, p1, last, g_at0, g_at2, nk4, nk6})
+        .out_data({q3, p3, p2, p1, last, sel_one})
     );
-    wire [31:0] g0   = g_at0 ? gx : last;
-    wire [31:0] f_n0 = i0 ^ g0;
-    wire [31:0] f_n1 = p1 ^ g0;
-    wire [31:0] f_n2 = g_at2 ? (i2 ^ gx) : (p2 ^ g0);
-    wire [31:0] f_n3 = g_at2 ? (q3 ^ gx) : (p3 ^ g0);
-    wire [255:0] fwd_window =
-        nk4 ? {128'h0, f_n3, f_n2, f_n1, f_n0} :
-        nk6 ? {64'h0, f_n3, f_n2, f_n1, f_n0, i5, i4} :
-              {f_n3, f_n2, f_n1, f_n0, i7, i6, i5, i4};
 
     // backward: old words o_t = w[s+t] from the new words n_t
     wire [31:0] b_n0 = new_word(win_w, len_w, 0);
@@ -249,12 +289,49 @@ module aes_key_step #(
     wire [31:0] b_n2 = new_word(win_w, len_w, 2);
     wire [31:0] b_o3 = last ^ b_n2;
     wire [31:0] b_o1 = b_n1 ^ b_n0;
-    wire [31:0] b_o2 = b_n2 ^ (g_at2 ? gx : b_n1);
-    wire [31:0] b_o0 = b_n0 ^ (g_at0 ? gx : back_prev0(win_w, len_w));
-    wire [255:0] bwd_window =
-        nk4 ? {128'h0, b_o3, b_o2, b_o1, b_o0} :
-        nk6 ? {64'h0, i1, i0, b_o3, b_o2, b_o1, b_o0} :
-              {i3, i2, i1, i0, b_o3, b_o2, b_o1, b_o0};
+    wire [31:0] b_p0 = back_prev0(win_w, len_w);
+
+    // The new windows a 2-bit slice at a time (slice j: bits [2j +: 2] of every word), each
+    // slice with its own copy of the selects {g_at0, g_at2, nk4, nk6} where SEL_CUT copies
+    // them (a copy drives 16 multiplexers), the one registered set otherwise.
+    wire [255:0] fwd_window, bwd_window;
+    genvar j, u;
+    generate
+        for (j = 0; j < 16; j = j + 1) begin : g_slice
+            wire [3:0] sel;
+            if (SEL_CUT != 0) begin : g_copy
+                reg [3:0] q;
+                (* keep *) always @(posedge clk) if (ce) q <= sel_d;
+                assign sel = q;
+            end else begin : g_one
+                assign sel = sel_one;
+            end
+            wire g_at0 = sel[3], g_at2 = sel[2], nk4 = sel[1], nk6 = sel[0];
+            // Whole words with this slice's selects; the slice takes its bits of them below
+            // (the other bits are other slices': unused here, and removed by synthesis).
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [31:0] g0   = g_at0 ? gx : last;
+            wire [31:0] f_n0 = i0 ^ g0;
+            wire [31:0] f_n1 = p1 ^ g0;
+            wire [31:0] f_n2 = g_at2 ? (i2 ^ gx) : (p2 ^ g0);
+            wire [31:0] f_n3 = g_at2 ? (q3 ^ gx) : (p3 ^ g0);
+            wire [255:0] fwd =
+                nk4 ? {128'h0, f_n3, f_n2, f_n1, f_n0} :
+                nk6 ? {64'h0, f_n3, f_n2, f_n1, f_n0, i5, i4} :
+                      {f_n3, f_n2, f_n1, f_n0, i7, i6, i5, i4};
+            wire [31:0] b_o2 = b_n2 ^ (g_at2 ? gx : b_n1);
+            wire [31:0] b_o0 = b_n0 ^ (g_at0 ? gx : b_p0);
+            wire [255:0] bwd =
+                nk4 ? {128'h0, b_o3, b_o2, b_o1, b_o0} :
+                nk6 ? {64'h0, i1, i0, b_o3, b_o2, b_o1, b_o0} :
+                      {i3, i2, i1, i0, b_o3, b_o2, b_o1, b_o0};
+            /* verilator lint_on UNUSEDSIGNAL */
+            for (u = 0; u < 8; u = u + 1) begin : g_word
+                assign fwd_window[32*u + 2*j +: 2] = fwd[32*u + 2*j +: 2];
+                assign bwd_window[32*u + 2*j +: 2] = bwd[32*u + 2*j +: 2];
+            end
+        end
+    endgenerate
 
     assign out_window = dir_back(inv_w) ? bwd_window : fwd_window;
 endmodule

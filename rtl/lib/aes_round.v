@@ -41,13 +41,20 @@
 // result (a core whose output FIFO writes in every clock clears its bubbles here, in
 // the last stage of a round that exits, so no gate sits between that register and
 // the FIFO's write fan-out; tie it low otherwise).
+// OUTS (1 or 2): with 2, a second output register at out_state[255:128]: the final
+// round's result (no MixColumns) whatever final_round says, zero when zero[1] (zero[0]
+// clears the first). A round that is an exit tap before a core's last round (AES-128 or
+// AES-192 in a core that also has a longer key) feeds the next round from the first
+// register with final_round tied low (no final multiplexer there) and the exit from the
+// second, zero unless its beat leaves there (no tap gate in front of the exit's FIFO).
 `default_nettype none
 
 module aes_round #(
     parameter IMPL   = "LUT",
     parameter MODE   = "BOTH",    // "ENC", "DEC" or "BOTH" (runtime inv)
     parameter STAGES = 1,
-    parameter INV_W  = 1          // 1 or 16: copies of inv (above)
+    parameter INV_W  = 1,         // 1 or 16: copies of inv (above)
+    parameter OUTS   = 1          // 1 or 2: copies of the output register (above)
 ) (
     input  wire         clk,
     input  wire         ce,
@@ -57,8 +64,8 @@ module aes_round #(
     input  wire         final_round,
     input  wire [127:0] in_state,
     input  wire [127:0] round_key,
-    input  wire         zero,
-    output reg  [127:0] out_state
+    input  wire [OUTS-1:0]      zero,
+    output reg  [128*OUTS-1:0]  out_state
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -76,6 +83,9 @@ module aes_round #(
         end
         if (INV_W != 1 && INV_W != 16) begin : g_bad_param3
             ERROR_aes_round_INV_W_must_be_1_or_16 u_stop ();
+        end
+        if (OUTS != 1 && OUTS != 2) begin : g_bad_param4
+            ERROR_aes_round_OUTS_must_be_1_or_2 u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -180,12 +190,16 @@ module aes_round #(
         .inv(inv_col), .in_state(mix_in), .add(enc_key), .out_state(mixed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // not read by a TTABLE build
-    wire [127:0] after_mix = last_final ? (mix_in ^ enc_key) : mixed;
+    wire [127:0] final_mix = mix_in ^ enc_key;
+    wire [127:0] after_mix = last_final ? final_mix : mixed;
     /* verilator lint_on UNUSEDSIGNAL */
 
     // TTABLE: byte r of column c from the rows' {2S, S} (rows mod 4); final: the S bytes.
     // (In a generate branch of its own: the other builds elaborate exactly the round above.)
     wire [127:0] after_round;
+    /* verilator lint_off UNUSEDSIGNAL */   // read by the second output register (OUTS = 2)
+    wire [127:0] final_round_out;           // the final round's result, whatever last_final
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar c, r;
     generate
         if (TT) begin : g_tt_out
@@ -202,14 +216,23 @@ module aes_round #(
                 end
             end
             assign after_round = last_final ? t_final : t_mixed;
+            assign final_round_out = t_final;
         end else begin : g_mix_out
             assign after_round = after_mix;
+            assign final_round_out = final_mix;
         end
     endgenerate
 
     always @(posedge clk)
         if (ce)
-            out_state <= zero ? 128'h0 : after_round;
+            out_state[127:0] <= zero[0] ? 128'h0 : after_round;
+    generate
+        if (OUTS == 2) begin : g_final_out
+            always @(posedge clk)
+                if (ce)
+                    out_state[128*OUTS-1:128] <= zero[OUTS-1] ? 128'h0 : final_round_out;
+        end
+    endgenerate
 endmodule
 
 `default_nettype wire

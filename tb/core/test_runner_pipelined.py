@@ -21,6 +21,7 @@ CONFIGS = [
     ("icarus", "SHARED", 1, 2, "TTABLE", "ENC", 7),    # T-tables: MixColumns in the table
     ("icarus", "SHARED", 2, 6, "COMPOSITE", "ENC", 1),  # six stages a round: the fastest build
     ("icarus", "SHARED", 1, 5, "COMPOSITE", "BOTH", 7),
+    ("icarus", "SHARED", 1, 6, "COMPOSITE", "ENC", 7),  # exit taps' registers, SubWord select cut
     ("icarus", "AGILE", 1, 6, "COMPOSITE", "ENC", 1),
 ]
 # Wide Verilator builds (every NIST file and the MCT's first loops through 2 and 4 lanes):

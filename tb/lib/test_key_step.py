@@ -3,7 +3,8 @@
 
 Toplevel aes_key_step (IMPL/MODE/PIPE/STREAM from the build parameters) or the
 wrapper tb_datapath_all (several IMPL x MODE, same inputs). With PIPE > 0 every
-step holds its inputs for PIPE clocks (both forms' contract), and the
+step holds its inputs for PIPE clocks (PIPE + 2 with SEL_CUT, its cuts in front of
+SubWord: both forms' contract), and the
 pipelined form (STREAM=1) also gets a new random step every clock
 (test_stream). Reference:
 aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
@@ -21,6 +22,7 @@ from tbutil import knob, seed, settle, start_clock, sval, top_name
 
 PIPE = param("PIPE", 0)
 STREAM = param("STREAM", 0)
+HOLD = PIPE + 2 * param("SEL_CUT", 0)   # clocks a multicycle step's inputs are held
 
 
 # tb_datapath_all's aes_key_step instances (IMPL, MODE); ports out_window_<lut|comp>_<mode>
@@ -51,9 +53,9 @@ def present(dut, window, key_len, step, inv):
 
 
 async def apply(dut, window, key_len, step, inv):
-    """Present one step; with PIPE > 0 hold it for PIPE clocks (its result is then out)."""
+    """Present one step; with PIPE > 0 hold it for HOLD clocks (its result is then out)."""
     present(dut, window, key_len, step, inv)
-    for _ in range(PIPE if top_name(dut) == "aes_key_step" else 0):
+    for _ in range(HOLD if top_name(dut) == "aes_key_step" else 0):
         await FallingEdge(dut.clk)
     await settle()
 

@@ -113,9 +113,13 @@ SWEEPS = [
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 2, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "STREAM": 0},
+                                     {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "SEL_CUT": 1},
+                                     {"IMPL": "LUT", "MODE": "BOTH", "PIPE": 4, "SEL_CUT": 1},
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1}]),
     ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
      + sets(IMPL=["COMPOSITE"], MODE=MODES, STAGES=[5, 6]) + [{"IMPL": "LUT", "MODE": "BOTH", "STAGES": 6}]
+     + [{"IMPL": "COMPOSITE", "MODE": "ENC", "STAGES": 6, "OUTS": 2},   # an exit tap's second register
+        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "OUTS": 2}]
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
      + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])),
     ("aes_key_prep", "test_key_prep",
