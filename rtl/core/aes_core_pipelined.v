@@ -497,27 +497,28 @@ module aes_core_pipelined #(
         // Same key length as the beats in flight, or an empty pipeline. pipe_len follows
         // ctx_len while the pipeline is empty and holds while beats are in flight (a beat
         // that enters a busy pipeline has its length), so it changes with no handshake
-        // term; the comparison is a register (same_len == (pipe_len == ctx_len)) written
-        // from both lengths' next values: no compare and no `accept` stand in front of it
+        // term; the comparison is a register (diff_len == (pipe_len != ctx_len): zero after
+        // reset and, once empty, after CLEAR) written from both lengths' next values: no
+        // compare and no `accept` stand in front of it
         // or between the lengths and the credits behind in_ready (an AES-128/192/256
         // six-stage build's second path, NanGate45).
         // (One key size: every beat has it, so the key context alone decides.)
-        reg same_len;
+        reg diff_len;
         wire [1:0] ctx_len_next  = key_clear ? 2'd0 : fin ? klen : ctx_len;
         wire [1:0] pipe_len_next = out_empty ? ctx_len : pipe_len;
-        assign key_ok = have_key && (ONE_SIZE || out_empty || same_len);
+        assign key_ok = have_key && (ONE_SIZE || out_empty || !diff_len);
 
         always @(posedge clk) begin
             if (!rst_n) begin
                 pipe_len <= 2'd0;
-                same_len <= 1'b1;
+                diff_len <= 1'b0;
             end else begin
                 pipe_len <= pipe_len_next;
-                same_len <= (pipe_len_next == ctx_len_next);
+                diff_len <= (pipe_len_next != ctx_len_next);
             end
         end
 `ifdef FORMAL
-        always @* if (rst_n) assert (same_len == (pipe_len == ctx_len));
+        always @* if (rst_n) assert (diff_len == (pipe_len != ctx_len));
 `endif
 
         // ---- the rounds --------------------------------------------------------
