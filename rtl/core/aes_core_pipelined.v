@@ -292,9 +292,6 @@ module aes_core_pipelined #(
         reg          ctx_inv;
         reg          have_key;
         reg          expanding;
-        // (not an FSM to recode: its bits feed the step's decodes directly, and a recoded
-        // state set an AES-128/192/256 six-stage build's clock through its next-state logic)
-        (* fsm_encoding = "none" *)
         reg  [3:0]   step;
         reg          last;                // step == Nr of the key being expanded
         reg  [NR_MAX:0] slot_oh;          // one-hot: the bank slot step's round key goes to
@@ -689,7 +686,7 @@ module aes_core_pipelined #(
         if (ONE_SIZE) begin : g_exit_one
             // the last round is the only exit, and it zeroes a bubble's state (aes_round
             // zero): the FIFO reads its register directly
-            assign exit_state = s_state[NR_MAX];
+            assign exit_state = x_state[NR_MAX];
             assign exit_user  = {USER_W{exit_v[0]}} & s_ctl[NR_MAX][CW-1:3];
         end else begin : g_exit_taps
             // Round 10 + 2k's tap (key size k): that round's exit register and its user

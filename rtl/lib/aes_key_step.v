@@ -291,13 +291,16 @@ module aes_key_step #(
     wire [31:0] b_o1 = b_n1 ^ b_n0;
     wire [31:0] b_p0 = back_prev0(win_w, len_w);
 
-    // The new windows a 2-bit slice at a time (slice j: bits [2j +: 2] of every word), each
-    // slice with its own copy of the selects {g_at0, g_at2, nk4, nk6} where SEL_CUT copies
-    // them (a copy drives 16 multiplexers), the one registered set otherwise.
+    // The new windows. Where SEL_CUT copies the selects {g_at0, g_at2, nk4, nk6}, a 2-bit
+    // slice at a time (slice j: bits [2j +: 2] of every word), each slice with its own copy
+    // (a copy drives 16 multiplexers); otherwise one slice of whole words with the one
+    // registered set (slicing there would only make simulation models slower).
+    localparam NSL = (SEL_CUT != 0) ? 16 : 1;  // slices
+    localparam SW  = 32 / NSL;                 // bits of each word per slice
     wire [255:0] fwd_window, bwd_window;
     genvar j, u;
     generate
-        for (j = 0; j < 16; j = j + 1) begin : g_slice
+        for (j = 0; j < NSL; j = j + 1) begin : g_slice
             wire [3:0] sel;
             if (SEL_CUT != 0) begin : g_copy
                 reg [3:0] q;
@@ -327,8 +330,8 @@ module aes_key_step #(
                       {i3, i2, i1, i0, b_o3, b_o2, b_o1, b_o0};
             /* verilator lint_on UNUSEDSIGNAL */
             for (u = 0; u < 8; u = u + 1) begin : g_word
-                assign fwd_window[32*u + 2*j +: 2] = fwd[32*u + 2*j +: 2];
-                assign bwd_window[32*u + 2*j +: 2] = bwd[32*u + 2*j +: 2];
+                assign fwd_window[32*u + SW*j +: SW] = fwd[32*u + SW*j +: SW];
+                assign bwd_window[32*u + SW*j +: SW] = bwd[32*u + SW*j +: SW];
             end
         end
     endgenerate
