@@ -11,6 +11,7 @@ lib/aes_round.v
 lib/aes_key_step.v
 lib/aes_delay.v
 lib/aes_level.v
+lib/aes_clock_gate.v
 lib/aes_fifo.v
 lib/aes_out_stage.v
 lib/aes_key_bank.v

@@ -47,6 +47,18 @@
 //   running through a scrub: copying zeros is harmless.
 `default_nettype none
 
+// Gate libraries (AES_CLOCK_GATE, not in the formal proofs): each round's key register on a
+// clock of its own, gated by its copy enable (aes_clock_gate), instead of a hold multiplexer
+// per key bit (NanGate45: 1,280 multiplexers, 3 kGE, of an AES-128 build). The load slots
+// keep their enables: the write data would otherwise drive NR_MAX + 1 slots' D pins directly,
+// a fan-out the mapper does not see (aes_fifo), on the write data's path (six stages' second
+// slowest). Same behaviour clock for clock.
+`ifdef AES_CLOCK_GATE
+`ifndef FORMAL
+`define AES_KEY_BANK_GATED
+`endif
+`endif
+
 module aes_key_bank #(
     parameter NR_MAX = 10,
     parameter STAGES = 1
@@ -75,7 +87,9 @@ module aes_key_bank #(
     localparam L = NR_MAX * STAGES - 1;   // tok[k]: apply delayed k + 1 cycles
 
     reg [127:0] slot [0:NR_MAX];          // load slots
+`ifndef AES_KEY_BANK_GATED
     reg [127:0] rk   [1:NR_MAX];          // use slots
+`endif
     reg [L-1:0] tok;
 
     // Where the scrub's zero goes into the load slots. Gate libraries: once, on the write
@@ -132,7 +146,15 @@ module aes_key_bank #(
             (* keep *) always @(posedge clk) z <= scrub_q;
             assign zu[i]   = z;
             assign take[i] = line[i * STAGES - 1];
+`ifdef AES_KEY_BANK_GATED
+            reg [127:0] rk_g;             // use slot i, on its gated clock
+            wire gclk;
+            aes_clock_gate u_gate (.clk(clk), .en(zu[i] || take[i]), .gclk(gclk));
+            always @(posedge gclk) rk_g <= slot[i];
+            assign keys[128*(i-1) +: 128] = rk_g;
+`else
             assign keys[128*(i-1) +: 128] = rk[i];
+`endif
         end
     endgenerate
     assign load0 = slot[0];
@@ -141,8 +163,10 @@ module aes_key_bank #(
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
             if (wl[b]) slot[b] <= zl[b] ? 128'h0 : wd;
+`ifndef AES_KEY_BANK_GATED
         for (b = 1; b <= NR_MAX; b = b + 1)
             if (zu[b] || take[b]) rk[b] <= slot[b];
+`endif
     end
 
     always @(posedge clk) begin
@@ -164,4 +188,7 @@ module aes_key_bank #(
 `endif
 endmodule
 
+`ifdef AES_KEY_BANK_GATED
+`undef AES_KEY_BANK_GATED
+`endif
 `default_nettype wire

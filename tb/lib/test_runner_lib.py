@@ -71,6 +71,35 @@ def test_key_bank_lut_fabric_form():
             defines={"AES_LUT_FABRIC": 1})
 
 
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_clock_gate(sim):
+    run_lib("aes_clock_gate", "test_clock_gate", sim)
+
+
+@pytest.mark.parametrize("sim", ["icarus", "verilator"])
+def test_fifo_clock_gated(sim):
+    """aes_fifo as gate-library builds read it (`AES_CLOCK_GATE`: every entry on a gated
+    clock): DEPTH 1 to 5 (SPARE = 1) and the same deque model, in both simulators."""
+    run_lib("tb_store_all", "test_delay,test_fifo", sim, defines={"AES_CLOCK_GATE": 1})
+
+
+@pytest.mark.parametrize("p", [{"WIDTH": 10, "DEPTH": 20, "COPIES": 3}, {"WIDTH": 10, "DEPTH": 3, "SPARE": 0},
+                               {"WIDTH": 10, "DEPTH": 40, "SPARE": 0}],
+                         ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items()))
+def test_fifo_clock_gated_forms(p):
+    """The gated entries with pointer copies, and without the spare entry (the enable's gate
+    on `full` in front of the clock gate)."""
+    run_lib("aes_fifo", "test_fifo", "icarus", p, defines={"AES_CLOCK_GATE": 1})
+
+
+@pytest.mark.parametrize("sim,params", [("icarus", {"NR_MAX": 14, "STAGES": 3}),
+                                        ("verilator", {"NR_MAX": 10, "STAGES": 6})])
+def test_key_bank_clock_gated(sim, params):
+    """aes_key_bank as gate-library builds read it (`AES_CLOCK_GATE`: each round's key register
+    on a gated clock): the same contract model, in both simulators."""
+    run_lib("aes_key_bank", "test_key_bank", sim, parameters=params, defines={"AES_CLOCK_GATE": 1})
+
+
 # ---- the core building blocks as their own toplevel on Verilator -------------
 def test_key_prep_verilator():
     run_lib("aes_key_prep", "test_key_prep", "verilator", {"IMPL": "COMPOSITE", "MODE": "BOTH"})

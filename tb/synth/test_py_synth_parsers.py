@@ -188,6 +188,34 @@ def test_enable_flip_flops_kept_out():
     assert dont_use_enable_ffs(P.liberty_cells(LIB)) == ""
 
 
+def _icg(name, kind, area, test=True):
+    tst = '    pin (SE) { direction : input ; clock_gate_test_pin : true ; }\n' if test else ""
+    return (f'  cell ({name}) {{ area : {area} ; clock_gating_integrated_cell : {kind} ;\n'
+            '    statetable ("CK E SE", "IQ") { table : "L L L : - : L" ; }\n'
+            '    pin (CK) { direction : input ; clock_gate_clock_pin : true ; }\n'
+            '    pin (E) { direction : input ; clock_gate_enable_pin : true ; }\n' + tst +
+            '    pin (GCK) { direction : output ; clock_gate_out_pin : true ; state_function : "(IQ & CK)" ; } }\n')
+
+
+def test_clock_gate_cell_and_map():
+    """The smallest integrated clock gate that gates the rising edge (a test-enable one only if
+    it is smaller; its test pin tied low); none in a library without one; never counted as a
+    flip-flop's cell by the gate's own flag."""
+    from aeshw.synth.targets.asic import clock_gate_cell, clock_gate_map
+    lib = LIB.replace("library (toy) {\n", "library (toy) {\n" + _icg("CGT_X1", "latch_posedge_precontrol", 3.9)
+                      + _icg("CG_X1", "latch_posedge", 3.4, test=False) + _icg("CGN_X1", "latch_negedge", 1.0))
+    cells = P.liberty_cells(lib)
+    assert cells["CG_X1"]["icg"] == {"kind": "latch_posedge", "clock": "CK", "enable": "E", "out": "GCK"}
+    assert cells["CGT_X1"]["icg"]["test"] == "SE" and cells["DFF_X1"]["icg"] is None
+    assert clock_gate_cell(cells)[0] == "CG_X1"                     # not the negedge one
+    del cells["CG_X1"]
+    name, icg = clock_gate_cell(cells)
+    text = clock_gate_map(name, icg)
+    assert name == "CGT_X1" and ".SE(1'b0)" in text and ".GCK(gclk)" in text and ".E(en)" in text
+    assert "module aes_clock_gate (input wire clk, input wire en, output wire gclk);" in text
+    assert clock_gate_cell(P.liberty_cells(LIB)) is None
+
+
 # ---- model figures (docs/core_interface.md) -----------------------------------------------------
 
 @pytest.mark.parametrize("cfg,lat,bpc", [

@@ -16,11 +16,15 @@ from ..sim.runner import verilator_env
 # (top, extra -G parameters). Every .v under rtl/ is linted as a top with its
 # defaults; these add the parameter corners that change the generated logic.
 # A key "-DNAME" is a preprocessor define instead (the code only synthesis or
-# formal tools read: `SYNTHESIS`, `FORMAL`, the ecp5 target's `AES_ECP5_EBR`).
+# formal tools read: `SYNTHESIS`, `FORMAL`, the ecp5 target's `AES_ECP5_EBR`, the asic
+# target's `AES_CLOCK_GATE`).
 CORNERS = [
     ("aes_sbox", {"-DSYNTHESIS": None, "MODE": '"BOTH"'}),
     ("aes_fifo", {"-DFORMAL": None, "DEPTH": 5}),
     ("aes_fifo", {"-DAES_LUTRAM": None, "DEPTH": 5, "RAM": 1}),
+    ("aes_fifo", {"-DAES_CLOCK_GATE": None, "DEPTH": 5, "COPIES": 2}),
+    ("aes_fifo", {"-DAES_CLOCK_GATE": None, "DEPTH": 4, "SPARE": 0}),
+    ("aes_key_bank", {"-DAES_CLOCK_GATE": None, "NR_MAX": 14, "STAGES": 6}),
     ("aes_sbox", {"IMPL": '"COMPOSITE"', "PIPE": 2}),
     ("aes_sbox", {"IMPL": '"LUT"', "PIPE": 1, "MODE": '"ENC"'}),
     ("aes_sbox", {"IMPL": '"BRAM"', "PIPE": 3, "PORTS": 2}),
@@ -79,6 +83,7 @@ CORNERS = [
     ("aes_core_pipelined", {"STAGES": 6, "IMPL": '"COMPOSITE"', "MODE": '"ENC"', "KEYS": "3'b001", "LANES": 3}),
     ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 6, "IMPL": '"COMPOSITE"', "LANES": 2}),
     ("aes_core_pipelined", {"-DFORMAL": None, "STAGES": 5, "IMPL": '"COMPOSITE"', "KEYS": "3'b110"}),
+    ("aes_core_pipelined", {"-DAES_CLOCK_GATE": None, "STAGES": 6, "IMPL": '"COMPOSITE"', "MODE": '"ENC"'}),
 ]
 
 

@@ -262,7 +262,7 @@ def _finish(job: Job) -> dict:
     res, bdir = job.res, job.bdir
     res["throughput_gbps"] = 128 * res["blocks_per_clock"] * res["fmax_mhz"] / 1000 if res["fmax_mhz"] else None
     res["commands"] = job.runner.commands
-    res["scripts"] = {n: (bdir / n).read_text() for n in ("synth.ys", "sta.tcl", "sta_endpoints.tcl", "sta_groups.tcl", "abc.script")
+    res["scripts"] = {n: (bdir / n).read_text() for n in ("synth.ys", "clock_gate_map.v", "sta.tcl", "sta_endpoints.tcl", "sta_groups.tcl", "abc.script")
                       if (bdir / n).exists()}
     res["runtime_s"] = job.runner.times
     res["label"] = job.cfg.label

@@ -135,26 +135,32 @@ def abc_stime(log: str) -> dict:
 
 
 def liberty_cells(text: str) -> dict[str, dict]:
-    """Cell name -> {area, inputs, outputs {pin: function}, seq, dont_use} (a light scan, enough
-    to pick the NAND2 X1 gate-equivalent and a buffer)."""
+    """Cell name -> {area, inputs, outputs {pin: function}, seq, enable_ff, dont_use, icg} (a
+    light scan, enough to pick the NAND2 X1 gate-equivalent, a buffer and a clock gate). icg: an
+    integrated clock gate's kind and pins ({kind, clock, enable, out[, test]}), else None."""
     cells = {}
     starts = [m for m in re.finditer(r"^\s*cell\s*\(\s*\"?([^\s\")]+)\"?\s*\)\s*\{", text, re.M)]
     for i, m in enumerate(starts):
         body = text[m.end(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
         area = re.search(r"\barea\s*:\s*([\d.eE+-]+)", body)
-        inputs, outputs = [], {}
+        inputs, outputs, gate_pins = [], {}, {}
         for pm in re.finditer(r"\bpin\s*\(\s*\"?([^\s\")]+)\"?\s*\)\s*\{(.*?)(?=\bpin\s*\(|\Z)", body, re.S):
             pname, pbody = pm.group(1), pm.group(2)
             d = re.search(r"\bdirection\s*:\s*\"?(\w+)", pbody)
             if not d:
                 continue
+            role = re.search(r"\bclock_gate_(clock|enable|test|out)_pin\s*:\s*\"?true", pbody)
+            if role:
+                gate_pins[role.group(1)] = pname
             if d.group(1) == "input":
                 inputs.append(pname)
             elif d.group(1) == "output":
                 f = re.search(r"\bfunction\s*:\s*\"([^\"]*)\"", pbody)
                 outputs[pname] = f.group(1) if f else None
+        icg = re.search(r"\bclock_gating_integrated_cell\s*:\s*\"?(\w+)", body)
         cells[m.group(1)] = {
             "area": float(area.group(1)) if area else None, "inputs": inputs, "outputs": outputs,
+            "icg": {"kind": icg.group(1), **gate_pins} if icg else None,
             "seq": re.search(r"\b(ff|latch|ff_bank|statetable)\s*\(", body) is not None,
             "enable_ff": _holds_own_state(body),
             "dont_use": re.search(r"\bdont_use\s*:\s*true", body) is not None}
