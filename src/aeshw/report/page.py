@@ -172,8 +172,10 @@ def write_page() -> None:
          "  against the `-D` target, driving cell = the library's smallest buffer); OpenSTA reports the worst",
          "  register-to-register setup path (ideal clock, no wire load, the liberty's corner). kGE = area /",
          "  area of the library's NAND2 X1 (NanGate45: NAND2_X1 = 0.798 um^2).",
-         "- **older RTL** on a row: the sources that configuration reads today differ from the ones it",
-         "  measured (its stored `rtl_sha1`); the figure is of the commit named, not of today's RTL."]
+         "- **older RTL** on a row: what that configuration elaborates today differs from what it measured",
+         "  (its stored `rtl_read_sha1`: the sources preprocessed with the row's defines, without comments,",
+         "  only the modules its top reaches; rows without one: `rtl_sha1`, the staged files byte for byte);",
+         "  the figure is of the commit named, not of today's RTL."]
     if any(r.get("source_fixups") for r in rs):
         L += ["- Source note: some stored results were measured before `rtl/lib/aes_fifo.v` declared its",
               "  `count` width without a forward localparam reference; those runs staged a copy with the same",

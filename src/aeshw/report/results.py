@@ -53,16 +53,34 @@ def sort_key(r):
 
 
 def stale(r: dict) -> str:
-    """' (older RTL: <commit>)' when the sources this row would stage today differ from the
-    ones it measured (its rtl_sha1), else ''. A row without a hash counts as older."""
-    from ..synth.flow import Config, rtl_sha1_now      # the flow's own source list
-    try:
-        now = rtl_sha1_now(Config(**r["config"]))
-    except (KeyError, TypeError, ValueError):
-        now = None
-    if r.get("rtl_sha1") and r["rtl_sha1"] == now:
+    """' (older RTL: <commit>)' when what this row's run elaborated differs from what the
+    same run would elaborate today, else ''. Rows with an `rtl_read_sha1` (synth/read_hash:
+    the preprocessed text of the modules the top reaches, under the row's own defines) are
+    compared by it; others by `rtl_sha1` (their staged files byte for byte). A row with
+    neither counts as older."""
+    from ..synth.flow import Config, rtl_read_sha1_now, rtl_sha1_now      # the flow's own source list
+    if _same(r, "rtl_read_sha1", lambda cfg: rtl_read_sha1_now(cfg, _defines(r))) or \
+            _same(r, "rtl_sha1", rtl_sha1_now):
         return ""
     return f" (**older RTL**: measured at {(r.get('git_head') or '?')[:7]})"
+
+
+def _same(r: dict, key: str, now) -> bool:
+    """The row's stored hash `key` equals `now(Config)` (False if it has none or it cannot be
+    computed here)."""
+    from ..synth.flow import Config
+    if not r.get(key):
+        return False
+    try:
+        return r[key] == now(Config(**r["config"]))
+    except (KeyError, TypeError, ValueError, OSError, RuntimeError):
+        return False
+
+
+def _defines(r: dict) -> list[str]:
+    """The defines the row's run read its sources with."""
+    from ..synth.read_hash import defines_of
+    return r["defines"] if "defines" in r else defines_of(r["scripts"]["synth.ys"])
 
 
 def worst_path(r: dict) -> str:

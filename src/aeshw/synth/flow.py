@@ -28,6 +28,7 @@ from pathlib import Path
 from ..model import perf
 from ..paths import BUILD, RTL, filelist, headers
 from . import targets
+from .read_hash import read_sha1
 
 TARGETS = targets.names()
 CORE_TOP = {"iterative": "aes_core_folded", "folded": "aes_core_folded", "pipelined": "aes_core_pipelined",
@@ -185,13 +186,19 @@ class Runner:
         return text
 
 
-def source_paths(cfg: Config, wrapped: bool, vendor: tuple[str, ...] = ()) -> list[Path]:
+def source_paths(cfg: Config, wrapped: bool, vendor: tuple[str, ...] = (), rtl: Path = RTL) -> list[Path]:
     """The core's file list (and the harness, and the target's own primitives under rtl/,
-    e.g. vendor/ecp5/...)."""
-    srcs = [RTL / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch])
+    e.g. vendor/ecp5/...). `rtl`: another copy of rtl/ (an older commit's)."""
+    srcs = [rtl / v for v in vendor] + filelist("aes_ghash" if cfg.arch == "ghash" else CORE_TOP[cfg.arch], rtl)
     if wrapped and cfg.arch != "axis":      # the harness holds the core through aes_core_select
-        srcs = srcs + [p for p in filelist("aes_synth_wrap") if p not in srcs]
+        srcs = srcs + [p for p in filelist("aes_synth_wrap", rtl) if p not in srcs]
     return srcs
+
+
+def synth_top(cfg: Config) -> str:
+    """The module a run of `cfg` elaborates: the harness (FPGA targets), else the core."""
+    wrapped = targets.get(cfg.target).WRAPPED and cfg.arch != "axis"
+    return "aes_synth_wrap" if wrapped else CORE_TOP[cfg.arch]
 
 
 def _is_table(cfg: Config) -> bool:
@@ -199,14 +206,20 @@ def _is_table(cfg: Config) -> bool:
     return cfg.impl in ("BRAM", "TTABLE")
 
 
-def _target_sources(cfg: Config, backend) -> list[Path]:
-    return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if _is_table(cfg) else ())
+def _target_sources(cfg: Config, backend, rtl: Path = RTL) -> list[Path]:
+    return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if _is_table(cfg) else (), rtl)
 
 
-def rtl_sha1_now(cfg: Config) -> str:
+def rtl_sha1_now(cfg: Config, rtl: Path = RTL) -> str:
     """The rtl_sha1 a run of `cfg` would record today (the hash of its staged sources), so a
     stored result can be told apart from one of the RTL as it is now."""
-    return hashlib.sha1(b"".join(p.read_bytes() for p in _target_sources(cfg, targets.get(cfg.target)))).hexdigest()
+    return hashlib.sha1(b"".join(p.read_bytes() for p in _target_sources(cfg, targets.get(cfg.target), rtl))).hexdigest()
+
+
+def rtl_read_sha1_now(cfg: Config, defines, rtl: Path = RTL) -> str:
+    """The rtl_read_sha1 a run of `cfg` with these defines would record today (read_hash: the
+    hash of the design text it elaborates)."""
+    return read_sha1(_target_sources(cfg, targets.get(cfg.target), rtl), defines, rtl / "lib", synth_top(cfg))
 
 
 def stage_sources(cfg: Config, bdir: Path, srcs: list[Path]) -> list[str]:
@@ -268,6 +281,12 @@ def _finish(job: Job) -> dict:
     res["label"] = job.cfg.label
     res["aeshw_command"] = command_of(job.cfg)      # every stored row, from sweep or `aeshw synth`
     res["rtl_sha1"] = hashlib.sha1(b"".join((bdir / s).read_bytes() for s in job.srcs)).hexdigest()
+    res["defines"] = list(job.defines)
+    try:        # what the run elaborated (read_hash); without Icarus, stale() reads rtl_sha1 alone
+        res["rtl_read_sha1"] = read_sha1([bdir / s for s in job.srcs], job.defines, bdir / "rtl", synth_top(job.cfg))
+    except (OSError, RuntimeError) as e:
+        print(f"aeshw synth: rtl_read_sha1 not recorded ({e})", file=sys.stderr)
+        res["rtl_read_sha1"] = None
     git = ["git", "-C", str(RTL.parent)]
     head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)
     dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True)
