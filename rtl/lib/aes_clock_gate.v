@@ -8,9 +8,10 @@
 // high, so en may change during the high phase without a glitch on gclk.
 //
 // This is the behavioural form (simulation; targets without a clock-gate cell never read it:
-// only aes_fifo instantiates it, and only where AES_CLOCK_GATE is defined). `aeshw synth
-// --target asic` replaces the module with the liberty's integrated clock-gate cell (a cell
-// with `clock_gating_integrated_cell : latch_posedge...`, its test enable tied low), which
+// aes_fifo and aes_key_bank instantiate it, and only where AES_CLOCK_GATE is defined, see
+// aes_gated.vh). `aeshw synth --target asic` replaces the module with the liberty's
+// integrated clock-gate cell (a cell with `clock_gating_integrated_cell :
+// latch_posedge...`, its test enable tied low), which
 // OpenSTA checks as a clock-gating end point; a latch and an AND from the gate library would
 // have no such check.
 //

@@ -44,12 +44,9 @@
 // DEPTH:1 multiplexer tree per bit, which in a deep FIFO spreads over the chip.
 `default_nettype none
 
-// The gated form (register storage): gate libraries only, never in the formal proofs.
-`ifdef AES_CLOCK_GATE
-`ifndef FORMAL
-`define AES_FIFO_GATED
-`endif
-`endif
+// The gated form (register storage): AES_GATED_FORM (gate libraries only, never in the
+// formal proofs).
+`include "aes_gated.vh"
 
 module aes_fifo #(
     parameter WIDTH = 128,
@@ -100,7 +97,7 @@ module aes_fifo #(
     localparam CHUNK = (WIDTH + COPIES - 1) / COPIES; // data bits per copy of the pointers
     localparam GROUP = 8;                             // entries per step signal
     localparam NGRP  = (N + GROUP - 1) / GROUP;
-`ifdef AES_FIFO_GATED
+`ifdef AES_GATED_FORM
     localparam WGROUP = 16;                           // entries per write-data gate
     localparam NWG   = (N + WGROUP - 1) / WGROUP;
 `endif
@@ -211,7 +208,7 @@ module aes_fifo #(
                 // plain assigns and read by one AND-OR loop (not a chain of partial ORs in
                 // one vector: Icarus re-evaluates every slice of such a chain per change).
                 wire [(HI-LO)*N-1:0] ents;
-`ifdef AES_FIFO_GATED
+`ifdef AES_GATED_FORM
                 // The write data reaches the entries through a gate per write group (WGROUP
                 // entries): open while the write ring is in the group. Without it the producer's
                 // register drives every entry's D directly, N loads on a net that no mapper
@@ -250,7 +247,7 @@ module aes_fifo #(
                         end
                     reg [HI-LO-1:0] ent;          // entry e, this copy's bits
                     wire we = wr_sel_c[e] && (SPARE != 0 || !full);
-`ifdef AES_FIFO_GATED
+`ifdef AES_GATED_FORM
                     // The entry's own gated clock; its data through its write group's gate.
                     wire gclk;
                     aes_clock_gate u_gate (.clk(clk), .en(we), .gclk(gclk));
@@ -311,7 +308,7 @@ module aes_fifo #(
 `endif
 endmodule
 
-`ifdef AES_FIFO_GATED
-`undef AES_FIFO_GATED
+`ifdef AES_GATED_FORM
+`undef AES_GATED_FORM
 `endif
 `default_nettype wire

@@ -53,11 +53,7 @@
 // keep their enables: the write data would otherwise drive NR_MAX + 1 slots' D pins directly,
 // a fan-out the mapper does not see (aes_fifo), on the write data's path (six stages' second
 // slowest). Same behaviour clock for clock.
-`ifdef AES_CLOCK_GATE
-`ifndef FORMAL
-`define AES_KEY_BANK_GATED
-`endif
-`endif
+`include "aes_gated.vh"      // AES_GATED_FORM
 
 module aes_key_bank #(
     parameter NR_MAX = 10,
@@ -87,7 +83,7 @@ module aes_key_bank #(
     localparam L = NR_MAX * STAGES - 1;   // tok[k]: apply delayed k + 1 cycles
 
     reg [127:0] slot [0:NR_MAX];          // load slots
-`ifndef AES_KEY_BANK_GATED
+`ifndef AES_GATED_FORM
     reg [127:0] rk   [1:NR_MAX];          // use slots
 `endif
     reg [L-1:0] tok;
@@ -146,7 +142,7 @@ module aes_key_bank #(
             (* keep *) always @(posedge clk) z <= scrub_q;
             assign zu[i]   = z;
             assign take[i] = line[i * STAGES - 1];
-`ifdef AES_KEY_BANK_GATED
+`ifdef AES_GATED_FORM
             reg [127:0] rk_g;             // use slot i, on its gated clock
             wire gclk;
             aes_clock_gate u_gate (.clk(clk), .en(zu[i] || take[i]), .gclk(gclk));
@@ -163,7 +159,7 @@ module aes_key_bank #(
     always @(posedge clk) begin
         for (b = 0; b <= NR_MAX; b = b + 1)
             if (wl[b]) slot[b] <= zl[b] ? 128'h0 : wd;
-`ifndef AES_KEY_BANK_GATED
+`ifndef AES_GATED_FORM
         for (b = 1; b <= NR_MAX; b = b + 1)
             if (zu[b] || take[b]) rk[b] <= slot[b];
 `endif
@@ -188,7 +184,7 @@ module aes_key_bank #(
 `endif
 endmodule
 
-`ifdef AES_KEY_BANK_GATED
-`undef AES_KEY_BANK_GATED
+`ifdef AES_GATED_FORM
+`undef AES_GATED_FORM
 `endif
 `default_nettype wire
