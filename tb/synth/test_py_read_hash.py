@@ -54,7 +54,7 @@ def test_code_under_a_define_counts_only_where_the_run_sets_it(rtl):
     """aes_fifo's gated form: read by a gate-library build (AES_CLOCK_GATE), not by the others."""
     before = {d: rtl_read_sha1_now(ASIC, d, rtl) for d in ((), tuple(GATED))}
     fifo = rtl / "lib" / "aes_fifo.v"
-    gated = re.search(r"`ifdef AES_FIFO_GATED\n(.*?)`else", fifo.read_text(), re.S).group(1)
+    gated = re.search(r"`ifdef AES_GATED_FORM\n(.*?)`else", fifo.read_text(), re.S).group(1)
     edit(fifo, gated, gated + "    wire read_hash_test_wire;\n")
     assert rtl_read_sha1_now(ASIC, (), rtl) == before[()]
     assert rtl_read_sha1_now(ASIC, GATED, rtl) != before[tuple(GATED)]
