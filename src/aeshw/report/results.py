@@ -58,7 +58,7 @@ def stale(r: dict) -> str:
     the preprocessed text of the modules the top reaches, under the row's own defines) are
     compared by it; others by `rtl_sha1` (their staged files byte for byte). A row with
     neither counts as older."""
-    from ..synth.flow import Config, rtl_read_sha1_now, rtl_sha1_now      # the flow's own source list
+    from ..synth.flow import rtl_read_sha1_now, rtl_sha1_now      # the flow's own source list
     if _same(r, "rtl_read_sha1", lambda cfg: rtl_read_sha1_now(cfg, _defines(r))) or \
             _same(r, "rtl_sha1", rtl_sha1_now):
         return ""
