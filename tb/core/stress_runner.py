@@ -22,6 +22,7 @@ ARCHS = [
     ("aes_core_folded", {"U": 1, "STAGES": 4, "LANES": 1, "IMPL": "COMPOSITE"}),
     ("aes_core_folded", {"U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_core_folded", {"U": 5, "STAGES": 1, "LANES": 1}),
+    ("aes_core_folded", {"U": 5, "STAGES": 2, "LANES": 1, "IMPL": "COMPOSITE", "MODE": "ENC"}),
     ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 1, "STAGES": 1}),
     ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 4, "STAGES": 2}),
     ("aes_core_pipelined", {"KEY_MODE": "AGILE", "LANES": 2, "STAGES": 2}),

@@ -13,7 +13,8 @@ CONFIGS = [
     ("verilator", "SHARED", 1, 1, "LUT", "BOTH", 7),
     ("verilator", "AGILE", 1, 1, "LUT", "BOTH", 7),
     ("icarus", "SHARED", 4, 2, "LUT", "BOTH", 7),       # 4 lanes: LUT S-boxes keep Icarus quick
-    ("icarus", "AGILE", 2, 4, "COMPOSITE", "BOTH", 7),
+    ("icarus", "AGILE", 2, 4, "LUT", "BOTH", 7),       # (COMPOSITE S-boxes: ten times the Icarus time)
+    ("icarus", "SHARED", 1, 3, "COMPOSITE", "ENC", 1),  # COMPOSITE at 2..4 stages: a 5-clock key step
     ("icarus", "SHARED", 1, 1, "LUT", "ENC", 1),
     ("icarus", "AGILE", 1, 1, "LUT", "DEC", 1),
     ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7),     # block-RAM S-boxes: the read register is the cut
@@ -30,6 +31,7 @@ CONFIGS = [
 WIDE = [
     ("verilator", "SHARED", 2, 2, "COMPOSITE", "BOTH", 7),
     ("verilator", "AGILE", 4, 2, "LUT", "BOTH", 7),
+    ("verilator", "AGILE", 2, 4, "COMPOSITE", "BOTH", 7),  # make test: Icarus with LUT S-boxes
 ]
 
 
