@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Long randomized runs (>= 100k blocks per architecture), the NIST Monte Carlo tests
-in full (100 outer loops of 1,000 blocks; `make test` runs their first loops) and the wide
-Verilator builds of test_runner_pipelined (WIDE): `make stress`.
+in full (100 outer loops of 1,000 blocks; `make test` runs their first loops), the wide
+Verilator builds of test_runner_pipelined (WIDE) and test_runner_folded's LONG: `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as
 `pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from aeshw.sim import run
+from test_runner_folded import LONG, folded_id, run_folded
 from test_runner_pipelined import WIDE, config_id, run_pipelined
 
 HERE = Path(__file__).parent
@@ -22,7 +23,6 @@ ARCHS = [
     ("aes_core_folded", {"U": 1, "STAGES": 4, "LANES": 1, "IMPL": "COMPOSITE"}),
     ("aes_core_folded", {"U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_core_folded", {"U": 5, "STAGES": 1, "LANES": 1}),
-    ("aes_core_folded", {"U": 5, "STAGES": 2, "LANES": 1, "IMPL": "COMPOSITE", "MODE": "ENC"}),
     ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 1, "STAGES": 1}),
     ("aes_core_pipelined", {"KEY_MODE": "SHARED", "LANES": 4, "STAGES": 2}),
     ("aes_core_pipelined", {"KEY_MODE": "AGILE", "LANES": 2, "STAGES": 2}),
@@ -59,3 +59,9 @@ def test_mct_full(top, params):
 def test_pipelined_wide(sim, key_mode, lanes, stages, impl, mode, keys):
     """test_runner_pipelined's whole test_core on 2- and 4-lane Verilator builds."""
     run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys)
+
+
+@pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", LONG, ids=[folded_id(c) for c in LONG])
+def test_folded_long(sim, u, stages, lanes, impl, mode):
+    """test_runner_folded's whole test_core on builds too slow for `make test`."""
+    run_folded(sim, u, stages, lanes, impl, mode)

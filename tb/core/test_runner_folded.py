@@ -34,7 +34,7 @@ FOLDED = [
     ("verilator", 2, 2, 2, "LUT", "BOTH"),
     ("verilator", 5, 1, 1, "LUT", "BOTH"),         # last pass shorter for AES-192/256
     ("icarus", 1, 2, 4, "LUT", "BOTH"),
-    ("icarus", 5, 2, 1, "LUT", "ENC"),             # (COMPOSITE folded: the Verilator rows)
+    ("icarus", 5, 2, 1, "LUT", "ENC"),             # (COMPOSITE: LONG, below)
     ("icarus", 2, 1, 1, "LUT", "DEC"),
     ("icarus", 1, 2, 1, "BRAM", "BOTH"),           # block-RAM S-boxes: the iterative ring, 2 in flight
     ("icarus", 2, 4, 1, "BRAM", "ENC"),
@@ -42,9 +42,17 @@ FOLDED = [
 ]
 
 
-@pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", FOLDED,
-                         ids=[f"{c[0]}-U{c[1]}-S{c[2]}-L{c[3]}-{c[4]}-{c[5]}" for c in FOLDED])
-def test_folded(sim, u, stages, lanes, impl, mode):
+# Longer builds of the same test_core: `make stress` (tb/core/stress_runner.py).
+LONG = [
+    ("verilator", 5, 2, 1, "COMPOSITE", "ENC"),   # make test: Icarus with LUT S-boxes
+]
+
+
+def folded_id(c) -> str:
+    return f"{c[0]}-U{c[1]}-S{c[2]}-L{c[3]}-{c[4]}-{c[5]}"
+
+
+def run_folded(sim, u, stages, lanes, impl, mode):
     env = {"MCT_SIZES": "16", "MCT_OUTER": "5"}
     if sim == "icarus":
         env = {"VECTOR_LIMIT": "6", "RANDOM_BLOCKS": "300", "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
@@ -52,3 +60,8 @@ def test_folded(sim, u, stages, lanes, impl, mode):
         filelist_name="aes_core_folded", sim=sim,
         parameters={"U": u, "STAGES": stages, "LANES": lanes, "IMPL": impl, "MODE": mode},
         extra_env=env)
+
+
+@pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", FOLDED, ids=[folded_id(c) for c in FOLDED])
+def test_folded(sim, u, stages, lanes, impl, mode):
+    run_folded(sim, u, stages, lanes, impl, mode)
