@@ -48,3 +48,13 @@ def test_variants_against_their_own_stage_count_and_library():
     six = line(out, "| 12.4 | nangate45_typ, 6 st/round")
     assert "BOTH 90.0%" in six and "AES-128/192/256 90.0%" in six and "not met" in six   # 89.96 %
     assert line(out, "| 12.4 | nangate45_typ, 2 st/round").endswith("AGILE 95.0% | met |")
+
+
+def test_ice40_needs_block_ram_s_boxes_a_fit_and_48_mhz():
+    def up5k(**kw):
+        return row(target="ice40", device="iCE40UP5K sg48", arch="folded", mode="BOTH",
+                   key_sizes=[128, 192, 256], luts=5000, harness_counts={"luts": 46}, **kw)
+    assert "not met" in goals.ice40([up5k(impl="COMPOSITE", fits=True, fmax_mhz=60.0)])
+    assert "not met" in goals.ice40([up5k(impl="BRAM", fits=True, fmax_mhz=47.0)])
+    assert "not met" in goals.ice40([up5k(impl="BRAM", fits=False, fmax_mhz=None)])
+    assert goals.ice40([up5k(impl="BRAM", fits=True, fmax_mhz=48.0)]).endswith("| met |")
