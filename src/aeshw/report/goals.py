@@ -33,6 +33,10 @@ def _one_lane(r: dict) -> bool:
     return r["arch"] == "pipelined" and r["lanes"] == 1 and r["config"]["abc_script"] == "buffered"
 
 
+def _aes128_enc(r: dict) -> bool:
+    return r["mode"] == "ENC" and r["key_sizes"] == [128]
+
+
 def asic(rs: list[dict]) -> list[str]:
     """Issue 12, items 1 to 4, on NanGate45 (item 4 on every library measured)."""
     ng = [r for r in rs if r["target"] == "asic" and _lib(r).startswith("nangate45")]
@@ -42,7 +46,7 @@ def asic(rs: list[dict]) -> list[str]:
         ok = pub["fmax_mhz"] >= 1200 and pub["kge"] <= 160
         out.append(f"| 12.1 | published-style build (NanGate45) | >= 1.2 GHz at <= 160 kGE | "
                    f"{pub['fmax_mhz']:,.1f} MHz at {pub['kge']:.1f} kGE | {_met(ok)} |")
-    enc = [r for r in ng if _one_lane(r) and r["mode"] == "ENC" and r["key_sizes"] == [128]]
+    enc = [r for r in ng if _one_lane(r) and _aes128_enc(r)]
     b = _best(enc, "throughput_gbps")
     if b:
         ok = b["fmax_mhz"] >= 2400 and _density(b) >= 1980
@@ -102,7 +106,7 @@ def fpga(rs: list[dict]) -> list[str]:
                + (f"{ec['throughput_gbps']:.1f} Gbps measured ({cfg_desc(ec)}) | "
                   f"{_met(ec['throughput_gbps'] >= 100)} |" if ec else "not measured | **not met** |"))
     xs = [r for r in rs if r["target"] == "xilinx" and r["device"].startswith("UltraScale")
-          and _one_lane_fpga(r)]
+          and _one_lane(r) and _aes128_enc(r)]
     xl = _best([r for r in xs if r["impl"] in ("LUT", "COMPOSITE")], "luts", low=True)
     out.append("| 13.3 | UltraScale+ LUT-only 1-lane AES-128 encrypt | <= 7,000 LUT | "
                + (f"{xl['luts']:,} LUT ({cfg_desc(xl)}) | {_met(xl['luts'] <= 7000)} |" if xl
@@ -112,11 +116,6 @@ def fpga(rs: list[dict]) -> list[str]:
                + (f"{xb['luts']:,} LUT + {xb['brams']:g} RAMB36 ({cfg_desc(xb)}) | "
                   f"{_met(xb['luts'] <= 1600 and xb['brams'] <= 44)} |" if xb else "not measured | **not met** |"))
     return out + [ice40(rs)]
-
-
-def _one_lane_fpga(r: dict) -> bool:
-    return (r["arch"] == "pipelined" and r["lanes"] == 1 and r["mode"] == "ENC"
-            and r["key_sizes"] == [128])
 
 
 def ice40(rs: list[dict]) -> str:
