@@ -140,6 +140,7 @@ SWEEPS = [
      sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 1, "STREAM": 1},
+                                     {"IMPL": "LUT", "MODE": "ENC", "PIPE": 1, "STREAM": 0},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 2, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "SEL_CUT": 1},
