@@ -143,7 +143,7 @@ module aes_fifo #(
         end else begin
             if (push || scrub) wr_ptr <= next_ptr(wr_ptr);
             if (pop  || scrub) rd_ptr <= next_ptr(rd_ptr);
-            count <= count + push - pop;
+            count <= count + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
         end
     end
 
