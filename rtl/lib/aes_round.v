@@ -97,6 +97,15 @@ module aes_round #(
     localparam RUNTIME_INV = (MODE == "BOTH");
     /* verilator lint_on WIDTH */
     localparam SBOX_PIPE = BRAM ? STAGES - 1 : (STAGES > 2) ? STAGES - 2 : 0;
+    // A 2-stage composite round cuts in the S-box's last map (aes_sbox RAW): the first stage
+    // holds the map in and the inversion, the second the map back (a direction multiplexer in
+    // MODE "BOTH") with ShiftRows, MixColumns and the key, so the S-box stage, the longer, is
+    // shorter by those XOR levels (issue 12: the two stages balanced).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam LATE_MAP = (IMPL == "COMPOSITE") && (STAGES == 2);
+    /* verilator lint_on WIDTH */
+
+    `include "aes_tower.vh"         // aes_tower_out (LATE_MAP)
 
     // Direction and final flag, delayed to the S-box output and to the last stage
     // (dec_all: the copies, each S-box's own; dec_now: copy 0, for the control pipeline).
@@ -108,7 +117,7 @@ module aes_round #(
     // netlists are those of the rounds without the table forms, names and all.)
     wire [127:0] subbed;
     aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE),
-                    .INV_W(INV_W)) u_sub (
+                    .INV_W(INV_W), .RAW(LATE_MAP ? 1 : 0)) u_sub (
         .clk(clk), .ce(ce), .inv(dec_all), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // each build reads one of tword and the MixColumns path
@@ -176,9 +185,32 @@ module aes_round #(
     endgenerate
     wire [127:0] inv_mask = {{32{inv_col[3]}}, {32{inv_col[2]}}, {32{inv_col[1]}}, {32{inv_col[0]}}};
 
+    // LATE_MAP: the S-box's last map, behind the cut; the direction from a copy per byte
+    // (registers of their own, beside inv_col's: 8 loads each).
+    wire [127:0] sub_std;
+    generate
+        if (LATE_MAP) begin : g_late_map
+            wire [15:0] dir;
+            if (RUNTIME_INV) begin : g_dir_copies
+                for (k = 0; k < 16; k = k + 1) begin : g_copy
+                    reg q;
+                    (* keep *) always @(posedge clk) if (ce) q <= dec_all[k % INV_W];
+                    assign dir[k] = q;
+                end
+            end else begin : g_dir_fixed
+                assign dir = {16{ctl[1][1]}};
+            end
+            for (k = 0; k < 16; k = k + 1) begin : g_byte
+                assign sub_std[8*k +: 8] = aes_tower_out(dir[k], mix_sub[8*k +: 8]);
+            end
+        end else begin : g_mapped
+            assign sub_std = mix_sub;
+        end
+    endgenerate
+
     wire [127:0] mix_in_raw;
     aes_shift_rows #(.MODE(MODE), .INV_W(4)) u_shift (
-        .inv(inv_col), .in_state(mix_sub), .out_state(mix_in_raw)
+        .inv(inv_col), .in_state(sub_std), .out_state(mix_in_raw)
     );
 
     // Decrypt adds the round key before InvMixColumns, encrypt after MixColumns (inside

@@ -54,7 +54,9 @@ module aes_sbox #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",
     parameter PIPE = 0,
-    parameter PORTS = 1
+    parameter PORTS = 1,
+    parameter RAW = 0       // COMPOSITE, 1: out_byte is the tower-field inverse itself, before the
+                            // last map (the caller applies aes_tower_out: aes_round, 2 stages)
 ) (
     // clk/ce are only used when PIPE > 0, inv only when MODE is "BOTH".
     /* verilator lint_off UNUSEDSIGNAL */
@@ -90,6 +92,9 @@ module aes_sbox #(
         if (PORTS < 1 || PORTS > 2 || (PORTS != 1 && IMPL != "BRAM" && IMPL != "TTABLE")) begin : g_bad_param4
             ERROR_aes_sbox_PORTS_must_be_1_or_2_for_BRAM_or_TTABLE_else_1 u_stop ();
         end
+        if (RAW != 0 && (RAW != 1 || IMPL != "COMPOSITE")) begin : g_bad_param6
+            ERROR_aes_sbox_RAW_must_be_0_or_1_with_COMPOSITE u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
@@ -99,23 +104,7 @@ module aes_sbox #(
     // Direction actually used: fixed by MODE, or the inv input.
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
 
-    // ---- GF(2) 8x8 matrix: out bit i = parity(row_i & x) -----------------
-    function [7:0] mat8;
-        input [63:0] rows;   // row 7 in [63:56] ... row 0 in [7:0]
-        input [7:0]  x;
-        integer row;
-        begin
-            for (row = 0; row < 8; row = row + 1)
-                mat8[row] = ^(rows[8*row +: 8] & x);
-        end
-    endfunction
-
-    // Rows are listed from row 7 down to row 0.
-    localparam [63:0] M_ROWS      = {8'ha0, 8'hac, 8'hd2, 8'h70, 8'h68, 8'h5c, 8'ha8, 8'h03};
-    localparam [63:0] A_MINV_ROWS = {8'hc6, 8'hd0, 8'h3e, 8'h5b, 8'h95, 8'h49, 8'hdf, 8'hf5};
-    localparam [63:0] M_AINV_ROWS = {8'hc6, 8'h71, 8'h78, 8'hf7, 8'h98, 8'hd4, 8'he3, 8'hed};
-    localparam [63:0] MINV_ROWS   = {8'h54, 8'h5e, 8'hd4, 8'h9a, 8'h82, 8'h42, 8'hb0, 8'hb1};
-    localparam [7:0]  M_AINV_63   = 8'h45;   // M * A^-1 * 0x63
+    `include "aes_tower.vh"         // mat8, the basis changes, aes_tower_out
 
     // ---- GF(2^4) mod x^4 + x + 1 -----------------------------------------
     function [3:0] gf16_mul;
@@ -368,8 +357,7 @@ module aes_sbox #(
             end
 
             // Piece 5: map back (the forward S-box also applies the affine map here).
-            assign out_byte = dec4 ? mat8(MINV_ROWS, inverse)
-                                   : (mat8(A_MINV_ROWS, inverse) ^ 8'h63);
+            assign out_byte = (RAW != 0) ? inverse : aes_tower_out(dec4, inverse);
         end
     endgenerate
 endmodule

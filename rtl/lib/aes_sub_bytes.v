@@ -15,7 +15,8 @@ module aes_sub_bytes #(
     parameter IMPL   = "LUT",
     parameter MODE   = "BOTH",
     parameter PIPE   = 0,
-    parameter INV_W  = 1
+    parameter INV_W  = 1,
+    parameter RAW    = 0        // aes_sbox RAW (COMPOSITE: the tower-field inverses, unmapped)
 ) (
     input  wire                clk,
     input  wire                ce,
@@ -38,7 +39,7 @@ module aes_sub_bytes #(
     generate
         for (i = 0; i < NBYTES; i = i + PER) begin : g_sbox
             localparam N = (i + PER <= NBYTES) ? PER : NBYTES - i;
-            aes_sbox #(.IMPL(IMPL), .MODE(MODE), .PIPE(PIPE), .PORTS(N)) u_sbox (
+            aes_sbox #(.IMPL(IMPL), .MODE(MODE), .PIPE(PIPE), .PORTS(N), .RAW(RAW)) u_sbox (
                 .clk(clk), .ce(ce), .inv(inv[(INV_W == 1) ? 0 : i]),
                 .in_byte(in_data[8*i +: 8*N]), .out_byte(out_data[8*i +: 8*N])
             );
