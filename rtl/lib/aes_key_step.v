@@ -70,6 +70,7 @@ module aes_key_step #(
     endgenerate
 
     localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
+    `include "aes_tower.vh"         // aes_tower_out (LATE_MAP)
 
     // The step's inputs as each piece sees them: the S-box row's input at once, the
     // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle
@@ -225,7 +226,13 @@ module aes_key_step #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE") ? "LUT" : IMPL;
     /* verilator lint_on WIDTH */
-    aes_sub_bytes #(.NBYTES(4), .IMPL(WORD_IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE)) u_subword (
+    // A composite row with one cut (PIPE = 1) cuts in the S-boxes' last map, as a 2-stage
+    // composite round does (aes_round LATE_MAP): the map back goes behind the word cut.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam LATE_MAP = (WORD_IMPL == "COMPOSITE") && (PIPE == 1);
+    /* verilator lint_on WIDTH */
+    aes_sub_bytes #(.NBYTES(4), .IMPL(WORD_IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE),
+                    .RAW(LATE_MAP ? 1 : 0)) u_subword (
         .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in_q), .out_data(sub_out)
     );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
@@ -254,7 +261,18 @@ module aes_key_step #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [6:0] kind_w = kind(len_w, idx_w);
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] gx = g ^ {24'h0, rc};
+    wire [31:0] g_std;                  // the transformed word (LATE_MAP: mapped back here)
+    genvar b;
+    generate
+        if (LATE_MAP) begin : g_late_map
+            for (b = 0; b < 4; b = b + 1) begin : g_byte
+                assign g_std[8*b +: 8] = aes_tower_out(1'b0, g[8*b +: 8]);
+            end
+        end else begin : g_mapped
+            assign g_std = g;
+        end
+    endgenerate
+    wire [31:0] gx = g_std ^ {24'h0, rc};
     wire [31:0] i0 = wsel(win_w, 0), i1 = wsel(win_w, 1), i2 = wsel(win_w, 2),
                 i3 = wsel(win_w, 3), i4 = wsel(win_w, 4), i5 = wsel(win_w, 5),
                 i6 = wsel(win_w, 6), i7 = wsel(win_w, 7);

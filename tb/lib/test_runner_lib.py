@@ -145,6 +145,9 @@ SWEEPS = [
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "SEL_CUT": 1},
                                      {"IMPL": "LUT", "MODE": "BOTH", "PIPE": 4, "SEL_CUT": 1},
+                                     # one cut, composite: the S-boxes' last map behind it (LATE_MAP)
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1},
+                                     {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 1, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1}]),
     ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
      + sets(IMPL=["COMPOSITE"], MODE=MODES, STAGES=[5, 6]) + [{"IMPL": "LUT", "MODE": "BOTH", "STAGES": 6}]
