@@ -433,6 +433,8 @@ def main(argv=None) -> int:
     w.add_argument("--only", help="run only configurations whose name contains this")
     w.add_argument("--quick", action="store_true", help="the small configurations only")
     w.add_argument("--skip-existing", action="store_true", help="keep results already in docs/results/")
+    w.add_argument("--stale", action="store_true", help="only configurations whose stored result was "
+                   "measured on other RTL (docs/results.md: 'older RTL'); none without a stored result")
     w.add_argument("--timeout", type=float, default=3600)
     w.add_argument("--jobs", type=int, default=1, help="independent builds run at once, each in its own "
                    "process (ASIC builds of 10 lanes need several GiB each)")

@@ -108,11 +108,20 @@ def _store(name: str, res: dict | None, err: str, secs: float, done: int, total:
     return True
 
 
+def _stored_stale(name: str) -> bool:
+    """A stored result of this name exists and was measured on other RTL than today's."""
+    from ..report.results import stale
+    path = RESULTS / f"{name}.json"
+    return path.exists() and bool(stale(json.loads(path.read_text())))
+
+
 def main(args) -> int:
     targets = args.targets.split(",")
     RESULTS.mkdir(parents=True, exist_ok=True)
     todo = [c for q, c in matrix(args.liberty) if c.target in targets and (q or not args.quick)
             and (not args.only or args.only in c.name())]
+    if getattr(args, "stale", False):
+        todo = [c for c in todo if _stored_stale(c.name())]
     if args.list:
         for c in todo:
             print(c.name(), " # ", command_of(c))
