@@ -11,7 +11,8 @@
 // Register cuts, in the order STAGES adds them:
 //   STAGES >= 2 : after SubBytes (splits S-box from ShiftRows, MixColumns and
 //                 AddRoundKey; ShiftRows, a direction multiplexer in MODE "BOTH",
-//                 goes after the cut, away from the S-box's own direction muxes)
+//                 goes after the cut, away from the S-box's own direction muxes;
+//                 COMPOSITE with STAGES == 2: before the S-box's last map, LATE_MAP below)
 //   STAGES >= 3 : inside the S-box, after the GF(2^4) inversion
 //   STAGES >= 4 : inside the S-box, after the norm computation
 //   STAGES >= 5 : inside the S-box, after the output products
