@@ -262,11 +262,11 @@ module aes_key_step #(
     wire [6:0] kind_w = kind(len_w, idx_w);
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0] g_std;                  // the transformed word (LATE_MAP: mapped back here)
-    genvar b;
+    genvar gb;                          // (not b: aes_sbox's functions have inputs of that name)
     generate
         if (LATE_MAP) begin : g_late_map
-            for (b = 0; b < 4; b = b + 1) begin : g_byte
-                assign g_std[8*b +: 8] = aes_tower_out(1'b0, g[8*b +: 8]);
+            for (gb = 0; gb < 4; gb = gb + 1) begin : g_byte
+                assign g_std[8*gb +: 8] = aes_tower_out(1'b0, g[8*gb +: 8]);
             end
         end else begin : g_mapped
             assign g_std = g;
