@@ -70,7 +70,8 @@ module aes_key_step #(
     endgenerate
 
     localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
-    `include "aes_tower.vh"         // aes_tower_out (LATE_MAP)
+    // aes_tower_out (LATE_MAP)
+    `include "aes_tower.vh"
 
     // The step's inputs as each piece sees them: the S-box row's input at once, the
     // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle

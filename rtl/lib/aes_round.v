@@ -106,7 +106,8 @@ module aes_round #(
     localparam LATE_MAP = (IMPL == "COMPOSITE") && (STAGES == 2);
     /* verilator lint_on WIDTH */
 
-    `include "aes_tower.vh"         // aes_tower_out (LATE_MAP)
+    // aes_tower_out (LATE_MAP)
+    `include "aes_tower.vh"
 
     // Direction and final flag, delayed to the S-box output and to the last stage
     // (dec_all: the copies, each S-box's own; dec_now: copy 0, for the control pipeline).

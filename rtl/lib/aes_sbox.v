@@ -104,7 +104,8 @@ module aes_sbox #(
     // Direction actually used: fixed by MODE, or the inv input.
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
 
-    `include "aes_tower.vh"         // mat8, the basis changes, aes_tower_out
+    // mat8, the basis changes, aes_tower_out
+    `include "aes_tower.vh"
 
     // ---- GF(2^4) mod x^4 + x + 1 -----------------------------------------
     function [3:0] gf16_mul;
