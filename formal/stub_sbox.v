@@ -11,7 +11,8 @@ module aes_sbox #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",
     parameter PIPE = 0,
-    parameter PORTS = 1
+    parameter PORTS = 1,
+    parameter RAW = 0       // (aes_sbox's: the output is arbitrary either way)
 ) (
     input  wire                 clk,
     input  wire                 ce,
