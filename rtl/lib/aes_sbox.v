@@ -47,6 +47,9 @@
 // Every GF(2^4) product is written as its 16 partial products a_i*b_j and one
 // balanced XOR tree per result bit (gf16_mul_tree), not as a chain.
 // LUT cuts are registers at the input (a table has no interior; retiming may move them).
+// RAW = 1 (COMPOSITE): out_byte is the tower-field inverse, before the last map (basis change
+// back, and the affine map when encrypting); the caller applies that map, aes_tower_out
+// (aes_tower.vh), behind a register cut of its own (aes_round and aes_key_step: LATE_MAP).
 // The basis-change constants come from src/aeshw/model/gf.py (composite_constants).
 `default_nettype none
 

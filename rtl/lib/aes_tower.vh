@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_tower.vh: the composite S-box's basis changes, written once. Included inside a
 // module body (`include "aes_tower.vh"`; the include directory is rtl/lib): aes_sbox
-// (the whole composite S-box) and aes_round (a 2-stage composite round maps the
-// inverse back behind its cut, aes_sbox RAW).
+// (the whole composite S-box), aes_round and aes_key_step (a 2-stage composite round and
+// a one-cut composite key step map the inverse back behind their cut, aes_sbox RAW).
 //   mat8(rows, x)            GF(2) 8x8 matrix times x: out bit i = parity(row_i & x)
 //   M_ROWS, M_AINV_ROWS      standard basis -> tower field (the inverse S-box first
 //   M_AINV_63                 undoes the affine map: M * A^-1 * (x ^ 0x63))
@@ -11,7 +11,7 @@
 //   aes_tower_out(dec, y)    that last map: the S-box's output from the tower-field
 //                            inverse y of its (mapped) input
 // The constants come from src/aeshw/model/gf.py (composite_constants).
-// A module and a submodule of it both include this (aes_round, aes_sbox); a Verilator run
+// A module and a submodule of it both include this (aes_round or aes_key_step, aes_sbox); a Verilator run
 // over several tops then reports the submodule's copy as hiding its parent's (VARHIDDEN).
 // They are the same constants and functions: waived for this file only. Not every
 // includer reads every matrix (UNUSEDPARAM), waived here for the same reason.
