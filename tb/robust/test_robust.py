@@ -540,7 +540,10 @@ def snapshot(signals) -> dict[str, str]:
 # two runs with different keys and data.
 NONZERO_ALLOWED = {
     "configuration and block metadata": ("cfg_mode", "cfg_decrypt", "cfg_key_len", "aw_word", "pipe_len",
-                                         "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen"),
+                                         "ring_len", ".u_ctl_out.", ".u_ctl.", "tlen",
+                                         # the key step's word selects: decodes of the key length
+                                         # and the step number (aes_key_step's u_sel)
+                                         ".u_expand.u_sel."),
     "counters": ("blocks_in", "blocks_out", "count", "_ptr", "wr_sel", "rd_sel", "slot_oh", "credits", "credit_ok"),
     "handshake and status": ("ready", "resp", "valid", "hold", "full", "cmd_clear", "empty",
                              "u_bank.busy", "u_in.next_first", ".g_exit_zero.", ".scrub_q"),
