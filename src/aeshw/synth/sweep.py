@@ -120,7 +120,7 @@ def main(args) -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     todo = [c for q, c in matrix(args.liberty) if c.target in targets and (q or not args.quick)
             and (not args.only or args.only in c.name())]
-    if getattr(args, "stale", False):
+    if args.stale:
         todo = [c for c in todo if _stored_stale(c.name())]
     if args.list:
         for c in todo:
