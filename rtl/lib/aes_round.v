@@ -106,9 +106,10 @@ module aes_round #(
     localparam LATE_MAP = (IMPL == "COMPOSITE") && (STAGES == 2);
     /* verilator lint_on WIDTH */
     // A round that decrypts and has two or more stages computes InvMixColumns in a network
-    // of its own beside MixColumns (aes_mix_columns INV_NET): its last stage is then the
-    // S-box stage's length or less, not about nine XOR levels longer than encrypt's. Gate
-    // libraries only: on LUT fabrics (AES_LUT_FABRIC) the shared form, whose LUTs are fewer.
+    // of its own beside MixColumns (aes_mix_columns INV_NET): its decrypt path in the last
+    // stage is about four XOR levels shorter than through the shared network (one round alone,
+    // NanGate45, two stages, LUT: 0.707 -> 0.648 ns; docs/results/notes.md). Gate libraries
+    // only: on LUT fabrics (AES_LUT_FABRIC) the shared form, whose LUTs are fewer.
 `ifdef AES_LUT_FABRIC
     localparam INV_NET = 0;
 `else
