@@ -8,6 +8,7 @@ lib/aes_sub_bytes.v
 lib/aes_shift_rows.v
 lib/aes_mix_columns.v
 lib/aes_round.v
+lib/aes_round_dual.v
 lib/aes_key_step.v
 lib/aes_delay.v
 lib/aes_level.v

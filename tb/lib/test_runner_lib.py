@@ -157,6 +157,11 @@ SWEEPS = [
         {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "OUTS": 2}]
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
      + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])),
+    # MODE "BOTH" as an encrypt and a decrypt round side by side (test_round's default MODE)
+    ("aes_round_dual", "test_round",
+     sets(IMPL=["COMPOSITE"], STAGES=[5, 6]) + sets(IMPL=["LUT"], STAGES=[1, 2]) + [
+        {"IMPL": "COMPOSITE", "STAGES": 6, "INV_W": 16, "OUTS": 2},   # an exit tap's second register
+        {"IMPL": "COMPOSITE", "STAGES": 2}, {"IMPL": "BRAM", "STAGES": 3}]),
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
@@ -195,7 +200,7 @@ SWEEPS = [
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).
-SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": "300"}}
+SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "aes_round_dual": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": "300"}}
 
 
 @pytest.mark.parametrize("top,test_module,params", SWEEP_RUNS,
