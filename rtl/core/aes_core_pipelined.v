@@ -98,6 +98,23 @@ module aes_core_pipelined #(
     /* verilator lint_on WIDTH */
     localparam KSEL    = (KCUTS >= 4 && KEYS != 3'b001 && KEYS != 3'b100) ? 1 : 0;
     localparam KPIPE   = KCUTS + 2 * KSEL;
+    // Five and six stages a round, gate libraries, SHARED keys, LUT or COMPOSITE S-boxes: a
+    // round that decrypts computes InvMixColumns as registered multiples (aes_round DEC_MUL,
+    // the bank's keys_im beside its keys), and MODE "BOTH" runs an encrypt and a decrypt
+    // round side by side (aes_round_dual: no direction logic in any stage; about twice the
+    // rounds' area). Why: at six stages a MODE "BOTH" round was half as fast as an encrypt
+    // round (NanGate45: 1,367 MHz against 2,517; issue 12 item 4). LUT fabrics
+    // (AES_LUT_FABRIC) keep the one round (its LUTs are fewer).
+`ifdef AES_LUT_FABRIC
+    localparam DEC_MUL = 0;
+`else
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam DEC_MUL = (!AGILE && MODE != "ENC" && STAGES >= 5 && (IMPL == "LUT" || IMPL == "COMPOSITE")) ? 1 : 0;
+    /* verilator lint_on WIDTH */
+`endif
+    /* verilator lint_off WIDTH */
+    localparam DUAL    = (DEC_MUL != 0 && MODE == "BOTH") ? 1 : 0;
+    /* verilator lint_on WIDTH */
     // Full rate with the output always ready: a beat's place comes back (credit_ok) in the
     // clock after it leaves the FIFO, LAT_MAX + 1 clocks after it was accepted; so LAT_MAX + 1
     // places. (LAT_MAX counts the FIFO's own clock: a beat exits the rounds LAT_MAX - 1 clocks
@@ -287,6 +304,9 @@ module aes_core_pipelined #(
         // ---- the round keys (aes_key_bank): load bank, and each round's key --
         wire [127:0] load0;               // load bank slot 0 (the whitening key)
         wire [128*NR_MAX-1:0] rkeys;      // round i's key at [128*(i-1) +: 128]
+        /* verilator lint_off UNUSEDSIGNAL */   // read by DEC_MUL rounds only (zero otherwise)
+        wire [128*NR_MAX-1:0] rkeys_im;   // InvMixColumns of each (aes_key_bank INV_KEYS)
+        /* verilator lint_on UNUSEDSIGNAL */
         wire         kbusy;               // the last new key has not reached every round
         reg  [1:0]   ctx_len;             // the key in force: length, direction
         reg          ctx_inv;
@@ -461,10 +481,10 @@ module aes_core_pipelined #(
         // own clock no longer stops it: the scrub that key_clear starts zeroes that
         // slot afterwards, as every other (FORMAL: no write in the cycle after a scrub).
         wire kwrite_early = rst_n && !key_clear && ph[KCLK-2];
-        aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES)) u_bank (
+        aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES), .INV_KEYS(DEC_MUL)) u_bank (
             .clk(clk), .rst_n(rst_n), .scrub(scrub_now),
             .wsel_early(kwrite_early ? slot_oh : {(NR_MAX+1){1'b0}}), .wdata(win[127:0]), .apply(apply),
-            .load0(load0), .keys(rkeys), .busy(kbusy)
+            .load0(load0), .keys(rkeys), .keys_im(rkeys_im), .busy(kbusy)
         );
 `ifdef FORMAL
         // aes_key_bank zeroes its slots in the cycle after a scrub, and its zeros win over
@@ -557,6 +577,9 @@ module aes_core_pipelined #(
                 .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
             );
             wire [127:0] rk = rkeys[128*(i-1) +: 128];   // a register (aes_key_bank)
+            /* verilator lint_off UNUSEDSIGNAL */   // DEC_MUL rounds only
+            wire [127:0] rk_im = rkeys_im[128*(i-1) +: 128];
+            /* verilator lint_on UNUSEDSIGNAL */
             // Round i's direction copies (MODE "BOTH"): registers timed as inv_in.
             if (INV_W == 16) begin : g_inv_copies
                 wire inv_pre;           // round i: inv_in one clock early (i = 1: ctx_inv's next value)
@@ -653,11 +676,21 @@ module aes_core_pipelined #(
                 /* verilator lint_off UNUSEDSIGNAL */   // bit 1 only with a second copy
                 wire [1:0] zz = TAP ? {zero_l[l], 1'b0} : {1'b0, zero_l[l]};
                 /* verilator lint_on UNUSEDSIGNAL */
-                aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS)) u_round (
-                    .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                    .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .zero(zz[OUTS-1:0]),
-                    .out_state(r_out)
-                );
+                if (DUAL) begin : g_dual
+                    aes_round_dual #(.IMPL(IMPL), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
+                                     .DEC_MUL(DEC_MUL)) u_round (
+                        .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
+                        .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
+                        .zero(zz[OUTS-1:0]), .out_state(r_out)
+                    );
+                end else begin : g_one
+                    aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
+                                .DEC_MUL(DEC_MUL)) u_round (
+                        .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
+                        .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
+                        .zero(zz[OUTS-1:0]), .out_state(r_out)
+                    );
+                end
                 assign s_state[i][128*l +: 128] = r_out[127:0];
                 if (TAP) begin : g_tap_out
                     assign x_state[i][128*l +: 128] = r_out[255:128];

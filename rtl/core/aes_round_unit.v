@@ -139,7 +139,7 @@ module aes_round_unit #(
             end
             aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
                 .clk(clk), .ce(ce), .inv(inv_l), .final_round(final_round),
-                .in_state(in_state[128*l +: 128]), .round_key(round_key), .zero(1'b0),
+                .in_state(in_state[128*l +: 128]), .round_key(round_key), .round_key_im(128'h0), .zero(1'b0),
                 .out_state(rounded[128*l +: 128])
             );
         end

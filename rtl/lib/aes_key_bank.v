@@ -24,6 +24,8 @@
 //   serves a beat of the old key (a beat accepted in cycle t uses round i's key in
 //   cycle t + i*STAGES - 1, aes_round's KEY_LAG). The datapath never stalls, so
 //   these cycles are exact.
+// keys_im (INV_KEYS = 1): InvMixColumns of each use slot, a register beside it that changes
+//   with it (for aes_round DEC_MUL's decrypt rounds; zero with INV_KEYS = 0).
 // busy: the new key has not reached the last round yet (a register). The load slots
 //   must not be written while busy; the core starts no expansion then, so no apply comes
 //   while busy and the delay line holds at most one token: busy is set by apply and
@@ -57,7 +59,8 @@
 
 module aes_key_bank #(
     parameter NR_MAX = 10,
-    parameter STAGES = 1
+    parameter STAGES = 1,
+    parameter INV_KEYS = 0                    // 1: keys_im too (below)
 ) (
     input  wire                       clk,
     input  wire                       rst_n,
@@ -67,6 +70,7 @@ module aes_key_bank #(
     input  wire                       apply,
     output wire [127:0]               load0,
     output wire [128*NR_MAX-1:0]      keys,      // round i's key at [128*(i-1) +: 128]
+    output wire [128*NR_MAX-1:0]      keys_im,   // INV_KEYS: InvMixColumns of each (else zero)
     output reg                        busy
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
@@ -77,6 +81,9 @@ module aes_key_bank #(
         end
         if (STAGES < 1 || STAGES > 6) begin : g_bad_param1
             ERROR_aes_key_bank_STAGES_must_be_1_to_6 u_stop ();
+        end
+        if (INV_KEYS != 0 && INV_KEYS != 1) begin : g_bad_param2
+            ERROR_aes_key_bank_INV_KEYS_must_be_0_or_1 u_stop ();
         end
     endgenerate
 
@@ -151,6 +158,25 @@ module aes_key_bank #(
 `else
             assign keys[128*(i-1) +: 128] = rk[i];
 `endif
+            // INV_KEYS: beside use slot i, InvMixColumns of it, copied at the same clocks from
+            // InvMixColumns of load slot i (a network between two registers, off every beat's
+            // path; zero after a scrub, as InvMixColumns(0) = 0). For a decrypt round that adds
+            // InvMixColumns(k) behind its multiples (aes_round DEC_MUL).
+            if (INV_KEYS != 0) begin : g_im
+                wire [127:0] im;
+                aes_mix_columns #(.MODE("DEC")) u_imc (
+                    .inv(1'b1), .in_state(slot[i]), .add(128'h0), .out_state(im)
+                );
+                reg [127:0] q;
+`ifdef AES_GATED_FORM
+                always @(posedge gclk) q <= im;
+`else
+                always @(posedge clk) if (zu[i] || take[i]) q <= im;
+`endif
+                assign keys_im[128*(i-1) +: 128] = q;
+            end else begin : g_no_im
+                assign keys_im[128*(i-1) +: 128] = 128'h0;
+            end
         end
     endgenerate
     assign load0 = slot[0];

@@ -63,21 +63,8 @@ module aes_mix_columns #(
               (nb == 2) ? {w[15:0], w[31:16]} : {w[23:0], w[31:24]};
     endfunction
 
-    // GF(2^8) product of a and a constant c (FIPS-197 4.2), for the rows below.
-    function [7:0] gmul;
-        input [7:0] gm_a;
-        input [7:0] gm_k;
-        integer gm_n;
-        reg [7:0] gm_x;
-        begin
-            gmul = 8'h00;
-            gm_x = gm_a;
-            for (gm_n = 0; gm_n < 8; gm_n = gm_n + 1) begin
-                if (gm_k[gm_n]) gmul = gmul ^ gm_x;
-                gm_x = {gm_x[6:0], 1'b0} ^ (gm_x[7] ? 8'h1b : 8'h00);
-            end
-        end
-    endfunction
+    // gmul: GF(2^8) product of a and a constant, for the rows below
+    `include "aes_gf8.vh"
 
     // The input bits of a column that output bit ob (row ob/8, bit ob%8) of InvMixColumns
     // reads: output row r is {0e, 0b, 0d, 09} times input rows r, r+1, r+2, r+3.

@@ -55,7 +55,8 @@ module aes_round #(
     parameter MODE   = "BOTH",    // "ENC", "DEC" or "BOTH" (runtime inv)
     parameter STAGES = 1,
     parameter INV_W  = 1,         // 1 or 16: copies of inv (above)
-    parameter OUTS   = 1          // 1 or 2: copies of the output register (above)
+    parameter OUTS   = 1,         // 1 or 2: copies of the output register (above)
+    parameter DEC_MUL = 0         // 1: InvMixColumns as registered multiples (below; round_key_im)
 ) (
     input  wire         clk,
     input  wire         ce,
@@ -65,6 +66,9 @@ module aes_round #(
     input  wire         final_round,
     input  wire [127:0] in_state,
     input  wire [127:0] round_key,
+    /* verilator lint_off UNUSEDSIGNAL */   // read with DEC_MUL only (tie to zero otherwise)
+    input  wire [127:0] round_key_im,       // InvMixColumns(round_key), with round_key
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [OUTS-1:0]      zero,
     output reg  [128*OUTS-1:0]  out_state
 );
@@ -87,6 +91,10 @@ module aes_round #(
         end
         if (OUTS != 1 && OUTS != 2) begin : g_bad_param4
             ERROR_aes_round_OUTS_must_be_1_or_2 u_stop ();
+        end
+        if (DEC_MUL != 0 && (DEC_MUL != 1 || MODE != "DEC" || STAGES < 3 ||
+                             (IMPL != "LUT" && IMPL != "COMPOSITE"))) begin : g_bad_param5
+            ERROR_aes_round_DEC_MUL_must_be_0_or_1_with_MODE_DEC_STAGES_3_to_6_LUT_or_COMPOSITE u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -118,8 +126,42 @@ module aes_round #(
     /* verilator lint_on WIDTH */
 `endif
 
-    // aes_tower_out (LATE_MAP)
+    // DEC_MUL = 1 (MODE "DEC", 3 to 6 stages, LUT or COMPOSITE S-boxes): InvMixColumns split
+    // across the cut after SubBytes. In front of it each byte t of InvShiftRows(InvSubBytes(x))
+    // becomes its four multiples {0e, 0b, 0d, 09} * t (one 8x8 GF(2) matrix each; a composite
+    // S-box hands over its tower-field inverse, aes_sbox RAW, and the map back is folded into
+    // the matrices), registered (512 flip-flops where the cut had 128). Behind it output byte r
+    // of a column is 0e*t_r ^ 0b*t_r+1 ^ 0d*t_r+2 ^ 09*t_r+3 ^ round_key_im_r (FIPS-197 5.3.5:
+    // InvMixColumns(t ^ k) = InvMixColumns(t) ^ InvMixColumns(k)), and a final round's byte is
+    // t_r ^ round_key_r with t_r = the XOR of its own four multiples (0e ^ 0b ^ 0d ^ 09 = 01):
+    // five inputs a bit either way, MixColumns' depth. Why: the decrypt round's last stage
+    // (AddRoundKey, then InvMixColumns' deeper network) was the long piece of a six-stage
+    // decrypt round (one round alone, NanGate45: 0.63 ns against encrypt's 0.38). The caller
+    // gives round_key_im = InvMixColumns(round_key) beside round_key (aes_key_bank INV_KEYS).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam MUL_RAW = (DEC_MUL != 0) && (IMPL == "COMPOSITE");
+    /* verilator lint_on WIDTH */
+
+    // aes_tower_out (LATE_MAP), mat8 and MINV_ROWS (DEC_MUL)
     `include "aes_tower.vh"
+    // gmul (DEC_MUL)
+    `include "aes_gf8.vh"
+    // Rows (mat8's order) of the matrix c * PRE: PRE the map back (a composite S-box's raw
+    // inverse in) or the identity (a byte in).
+    function [63:0] mul_rows;
+        input [7:0] mr_c;
+        input       mr_raw;
+        integer mr_i, mr_j;
+        reg [7:0] mr_col;
+        begin
+            mul_rows = 64'h0;
+            for (mr_j = 0; mr_j < 8; mr_j = mr_j + 1) begin
+                mr_col = gmul(mr_raw ? mat8(MINV_ROWS, 8'h01 << mr_j) : (8'h01 << mr_j), mr_c);
+                for (mr_i = 0; mr_i < 8; mr_i = mr_i + 1)
+                    mul_rows[8*mr_i + mr_j] = mr_col[mr_i];
+            end
+        end
+    endfunction
 
     // Direction and final flag, delayed to the S-box output and to the last stage
     // (dec_all: the copies, each S-box's own; dec_now: copy 0, for the control pipeline).
@@ -131,7 +173,7 @@ module aes_round #(
     // netlists are those of the rounds without the table forms, names and all.)
     wire [127:0] subbed;
     aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE),
-                    .INV_W(INV_W), .RAW(LATE_MAP ? 1 : 0)) u_sub (
+                    .INV_W(INV_W), .RAW((LATE_MAP || MUL_RAW) ? 1 : 0)) u_sub (
         .clk(clk), .ce(ce), .inv(dec_all), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // each build reads one of tword and the MixColumns path
@@ -167,7 +209,7 @@ module aes_round #(
     // Cut between the S-boxes and ShiftRows/MixColumns/AddRoundKey.
     wire [127:0] mix_sub;
     generate
-        if (STAGES >= 2 && !BRAM) begin : g_cut_mix
+        if (STAGES >= 2 && !BRAM && DEC_MUL == 0) begin : g_cut_mix
             reg [127:0] q;
             always @(posedge clk) if (ce) q <= subbed;
             assign mix_sub = q;
@@ -263,6 +305,35 @@ module aes_round #(
             end
             assign after_round = last_final ? t_final : t_mixed;
             assign final_round_out = t_final;
+        end else if (DEC_MUL != 0) begin : g_mul_out
+            // InvShiftRows (wiring), the four multiples of each byte, the cut (above).
+            localparam [63:0] R0E = mul_rows(8'h0e, MUL_RAW), R0B = mul_rows(8'h0b, MUL_RAW);
+            localparam [63:0] R0D = mul_rows(8'h0d, MUL_RAW), R09 = mul_rows(8'h09, MUL_RAW);
+            wire [127:0] t_pre;
+            aes_shift_rows #(.MODE("DEC")) u_mul_shift (.inv(1'b1), .in_state(subbed), .out_state(t_pre));
+            reg [127:0] m0e, m0b, m0d, m09;
+            for (c = 0; c < 16; c = c + 1) begin : g_mul
+                always @(posedge clk)
+                    if (ce) begin
+                        m0e[8*c +: 8] <= mat8(R0E, t_pre[8*c +: 8]);
+                        m0b[8*c +: 8] <= mat8(R0B, t_pre[8*c +: 8]);
+                        m0d[8*c +: 8] <= mat8(R0D, t_pre[8*c +: 8]);
+                        m09[8*c +: 8] <= mat8(R09, t_pre[8*c +: 8]);
+                    end
+            end
+            wire [127:0] m_mid, m_fin;
+            for (c = 0; c < 4; c = c + 1) begin : g_mcol
+                for (r = 0; r < 4; r = r + 1) begin : g_row
+                    localparam B = 4 * c + r;
+                    assign m_mid[8*B +: 8] = m0e[8*B +: 8] ^ m0b[8*(4*c + (r + 1) % 4) +: 8] ^
+                                             m0d[8*(4*c + (r + 2) % 4) +: 8] ^ m09[8*(4*c + (r + 3) % 4) +: 8] ^
+                                             round_key_im[8*B +: 8];
+                    assign m_fin[8*B +: 8] = m0e[8*B +: 8] ^ m0b[8*B +: 8] ^ m0d[8*B +: 8] ^ m09[8*B +: 8] ^
+                                             round_key[8*B +: 8];
+                end
+            end
+            assign after_round = last_final ? m_fin : m_mid;
+            assign final_round_out = m_fin;
         end else begin : g_mix_out
             assign after_round = after_mix;
             assign final_round_out = final_mix;

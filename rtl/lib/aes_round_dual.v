@@ -17,8 +17,9 @@
 // inv: as aes_round's (INV_W copies of the direction, sampled with in_state); only copy 0 is
 // read, into a delay of STAGES clocks whose last register is a copy per 16 output bits
 // (kept apart), the multiplexer's selects: no flip-flop drives more than 16 of them.
-// Timing contract: aes_round's (result STAGES ce-cycles after in_state; round_key and zero
-// consumed by the last stage, KEY_LAG = STAGES - 1 cycles after in_state); out_state is the
+// Timing contract: aes_round's (result STAGES ce-cycles after in_state; round_key, round_key_im
+// and zero consumed by the last stage, KEY_LAG = STAGES - 1 cycles after in_state; with DEC_MUL
+// round_key_im = InvMixColumns(round_key), read by the decrypt round); out_state is the
 // multiplexer's output (the registers are the sub-rounds'), zero where zero says.
 // OUTS: as aes_round's (the second register, the final round's result, multiplexed alike).
 `default_nettype none
@@ -27,7 +28,9 @@ module aes_round_dual #(
     parameter IMPL   = "LUT",
     parameter STAGES = 1,
     parameter INV_W  = 1,         // 1 or 16: copies of inv (only copy 0 is read)
-    parameter OUTS   = 1          // 1 or 2: copies of the output register (aes_round)
+    parameter OUTS   = 1,         // 1 or 2: copies of the output register (aes_round)
+    parameter DEC_MUL = 0         // 1: the decrypt round's InvMixColumns as registered multiples
+                                  // (aes_round DEC_MUL; STAGES 3..6, LUT or COMPOSITE)
 ) (
     input  wire         clk,
     input  wire         ce,
@@ -37,6 +40,9 @@ module aes_round_dual #(
     input  wire         final_round,
     input  wire [127:0] in_state,
     input  wire [127:0] round_key,
+    /* verilator lint_off UNUSEDSIGNAL */   // read with DEC_MUL only (tie to zero otherwise)
+    input  wire [127:0] round_key_im,       // InvMixColumns(round_key) (aes_round DEC_MUL)
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [OUTS-1:0]      zero,
     output wire [128*OUTS-1:0]  out_state
 );
@@ -57,11 +63,12 @@ module aes_round_dual #(
     wire [128*OUTS-1:0] enc_q, dec_q;
     aes_round #(.IMPL(IMPL), .MODE("ENC"), .STAGES(STAGES), .INV_W(1), .OUTS(OUTS)) u_enc (
         .clk(clk), .ce(ce), .inv(1'b0), .final_round(final_round), .in_state(in_state),
-        .round_key(round_key), .zero(zero), .out_state(enc_q)
+        .round_key(round_key), .round_key_im(128'h0), .zero(zero), .out_state(enc_q)
     );
-    aes_round #(.IMPL(IMPL), .MODE("DEC"), .STAGES(STAGES), .INV_W(1), .OUTS(OUTS)) u_dec (
+    aes_round #(.IMPL(IMPL), .MODE("DEC"), .STAGES(STAGES), .INV_W(1), .OUTS(OUTS),
+                .DEC_MUL(DEC_MUL)) u_dec (
         .clk(clk), .ce(ce), .inv(1'b1), .final_round(final_round), .in_state(in_state),
-        .round_key(round_key), .zero(zero), .out_state(dec_q)
+        .round_key(round_key), .round_key_im(round_key_im), .zero(zero), .out_state(dec_q)
     );
 
     // The direction, STAGES clocks on: a delay, then a register per 16 output bits.

@@ -23,7 +23,8 @@ CONFIGS = [
     ("icarus", "AGILE", 2, 3, "BRAM", "BOTH", 7),
     ("icarus", "SHARED", 1, 2, "TTABLE", "ENC", 7),    # T-tables: MixColumns in the table
     ("icarus", "SHARED", 2, 6, "COMPOSITE", "ENC", 1),  # six stages a round: the fastest build
-    ("icarus", "SHARED", 1, 5, "COMPOSITE", "BOTH", 7),
+    ("icarus", "SHARED", 1, 5, "COMPOSITE", "BOTH", 7),  # five and six stages, BOTH: aes_round_dual
+    ("icarus", "SHARED", 1, 6, "LUT", "DEC", 4),        # (and DEC: InvMixColumns as multiples)
     ("icarus", "SHARED", 1, 6, "COMPOSITE", "ENC", 7),  # exit taps' registers, SubWord select cut
     ("icarus", "AGILE", 1, 6, "COMPOSITE", "ENC", 1),
 ]
@@ -73,6 +74,7 @@ def test_pipelined(sim, key_mode, lanes, stages, impl, mode, keys):
 GATED = [
     ("icarus", "SHARED", 1, 6, "COMPOSITE", "ENC", 1),
     ("verilator", "SHARED", 1, 1, "LUT", "BOTH", 7),
+    ("icarus", "SHARED", 1, 5, "LUT", "BOTH", 1),      # the bank's keys_im on the use slots' gated clocks
 ]
 
 

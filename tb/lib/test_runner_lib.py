@@ -156,12 +156,18 @@ SWEEPS = [
      + [{"IMPL": "COMPOSITE", "MODE": "ENC", "STAGES": 6, "OUTS": 2},   # an exit tap's second register
         {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "OUTS": 2}]
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
-     + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])),
+     + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])
+     # InvMixColumns as registered multiples (round_key_im driven with InvMixColumns(round_key))
+     + sets(IMPL=["COMPOSITE"], MODE=["DEC"], STAGES=[3, 4, 5, 6], DEC_MUL=[1])
+     + [{"IMPL": "LUT", "MODE": "DEC", "STAGES": 3, "DEC_MUL": 1},
+        {"IMPL": "COMPOSITE", "MODE": "DEC", "STAGES": 6, "DEC_MUL": 1, "OUTS": 2}]),
     # MODE "BOTH" as an encrypt and a decrypt round side by side (test_round's default MODE)
     ("aes_round_dual", "test_round",
      sets(IMPL=["COMPOSITE"], STAGES=[5, 6]) + sets(IMPL=["LUT"], STAGES=[1, 2]) + [
         {"IMPL": "COMPOSITE", "STAGES": 6, "INV_W": 16, "OUTS": 2},   # an exit tap's second register
-        {"IMPL": "COMPOSITE", "STAGES": 2}, {"IMPL": "BRAM", "STAGES": 3}]),
+        {"IMPL": "COMPOSITE", "STAGES": 2}, {"IMPL": "BRAM", "STAGES": 3},
+        {"IMPL": "COMPOSITE", "STAGES": 6, "DEC_MUL": 1}, {"IMPL": "LUT", "STAGES": 4, "DEC_MUL": 1},
+        {"IMPL": "COMPOSITE", "STAGES": 5, "INV_W": 16, "OUTS": 2, "DEC_MUL": 1}]),
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
@@ -213,7 +219,7 @@ def test_icarus_sweep(top, test_module, params):
 def test_inv_w_out_of_range_stops_elaboration(top, tmp_path):
     """INV_W other than 1 or 4 stops elaboration with a module name that names it."""
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W=2",
-                        str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
+                        "-I", str(RTL / "lib"), str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
     assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_1_or_4" in r.stdout + r.stderr, r.stderr
 
 
@@ -222,7 +228,7 @@ def test_inv_net_out_of_range_stops_elaboration(tmp_path):
     names it."""
     top = "aes_mix_columns"
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_NET=2",
-                        str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
+                        "-I", str(RTL / "lib"), str(RTL / "lib" / f"{top}.v")], capture_output=True, text=True)
     assert r.returncode != 0 and f"ERROR_{top}_INV_NET_must_be_0_or_1" in r.stdout + r.stderr, r.stderr
 
 
@@ -235,3 +241,18 @@ def test_direction_copies_out_of_range_stop_elaboration(top, bad, word, tmp_path
     r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", top, f"-P{top}.INV_W={bad}",
                         "-I", str(RTL / "lib")] + [str(s) for s in srcs], capture_output=True, text=True)
     assert r.returncode != 0 and f"ERROR_{top}_INV_W_must_be_{word}" in r.stdout + r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("params", [{"DEC_MUL": 2, "MODE": '"DEC"', "STAGES": 6},
+                                    {"DEC_MUL": 1, "MODE": '"BOTH"', "STAGES": 6},
+                                    {"DEC_MUL": 1, "MODE": '"DEC"', "STAGES": 2},
+                                    {"DEC_MUL": 1, "MODE": '"DEC"', "STAGES": 3, "IMPL": '"BRAM"'}])
+def test_dec_mul_out_of_range_stops_elaboration(params, tmp_path):
+    """aes_round DEC_MUL outside its range (0 or 1; 1 only decrypting, 3 to 6 stages, LUT or
+    COMPOSITE) stops elaboration with a module name that names it."""
+    srcs = [RTL / "lib" / f"{m}.v" for m in ("aes_table8", "aes_sbox", "aes_sub_bytes", "aes_shift_rows",
+                                             "aes_mix_columns", "aes_round")]
+    r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", "aes_round", "-I", str(RTL / "lib")]
+                       + [f"-Paes_round.{k}={v}" for k, v in params.items()] + [str(s) for s in srcs],
+                       capture_output=True, text=True)
+    assert r.returncode != 0 and "ERROR_aes_round_DEC_MUL_must_be" in r.stdout + r.stderr, r.stderr
