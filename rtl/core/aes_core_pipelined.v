@@ -554,6 +554,9 @@ module aes_core_pipelined #(
         wire           s_valid [0:NR_MAX-1];   // (the last round's leaves as exit_v, below)
         wire [NR_MAX:1] exit_pre;       // round i's beat leaves the rounds in the next clock
         wire [W-1:0]   s_state [0:NR_MAX];
+        /* verilator lint_off UNUSEDSIGNAL */   // DUAL only (zero otherwise)
+        wire [W-1:0]   s_dec   [0:NR_MAX];      // DUAL: the decrypt chain (aes_round_dual)
+        /* verilator lint_on UNUSEDSIGNAL */
         /* verilator lint_off UNUSEDSIGNAL */   // the exit rounds' only (x_user: several sizes)
         wire [W-1:0]      x_state [1:NR_MAX];   // an exit round's state for the exit (above)
         wire [USER_W-1:0] x_user  [1:NR_MAX];
@@ -561,6 +564,7 @@ module aes_core_pipelined #(
         wire [CW-1:0]  s_ctl   [0:NR_MAX];
         assign s_valid[0] = accept;
         assign s_state[0] = in_data ^ wkey;
+        assign s_dec[0]   = s_state[0];
         assign s_ctl[0]   = {in_user, ctx_inv, ctx_len};
 
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_round
@@ -645,6 +649,9 @@ module aes_core_pipelined #(
             wire x_in = v_in && (TAP == 0 || len_in == ((i == 10) ? 2'd0 : 2'd1));
             /* verilator lint_on UNUSEDSIGNAL */
             wire [LANES-1:0] zero_l;
+            /* verilator lint_off UNUSEDSIGNAL */   // the last round's only
+            wire [W-1:0] j_state;       // the round's result (DUAL: the chains joined, JOIN)
+            /* verilator lint_on UNUSEDSIGNAL */
             if (i == NR_MAX || TAP) begin : g_exit_zero
                 if (STAGES == 1) begin : g_s1
                     assign zero_l = {LANES{!x_in}};
@@ -677,12 +684,20 @@ module aes_core_pipelined #(
                 wire [1:0] zz = TAP ? {zero_l[l], 1'b0} : {1'b0, zero_l[l]};
                 /* verilator lint_on UNUSEDSIGNAL */
                 if (DUAL) begin : g_dual
+                    // two chains (s_state: encrypt, s_dec: decrypt), joined at an exit round
+                    /* verilator lint_off UNUSEDSIGNAL */   // a tap's second registers: joined in r_out
+                    wire [128*OUTS-1:0] o_enc, o_dec;
+                    /* verilator lint_on UNUSEDSIGNAL */
                     aes_round_dual #(.IMPL(IMPL), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
-                                     .DEC_MUL(DEC_MUL)) u_round (
+                                     .DEC_MUL(DEC_MUL), .JOIN((i == NR_MAX || TAP) ? 1 : 0)) u_round (
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                        .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
-                        .zero(zz[OUTS-1:0]), .out_state(r_out)
+                        .in_enc(s_state[i-1][128*l +: 128]), .in_dec(s_dec[i-1][128*l +: 128]),
+                        .round_key(rk), .round_key_im(rk_im), .zero(zz[OUTS-1:0]),
+                        .out_enc(o_enc), .out_dec(o_dec), .out_state(r_out)
                     );
+                    assign s_state[i][128*l +: 128] = o_enc[127:0];
+                    assign s_dec[i][128*l +: 128]   = o_dec[127:0];
+                    assign j_state[128*l +: 128]    = r_out[127:0];
                 end else begin : g_one
                     aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
                                 .DEC_MUL(DEC_MUL)) u_round (
@@ -690,14 +705,16 @@ module aes_core_pipelined #(
                         .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
                         .zero(zz[OUTS-1:0]), .out_state(r_out)
                     );
+                    assign s_state[i][128*l +: 128] = r_out[127:0];
+                    assign s_dec[i][128*l +: 128]   = {128{1'b0}};
+                    assign j_state[128*l +: 128]    = r_out[127:0];
                 end
-                assign s_state[i][128*l +: 128] = r_out[127:0];
                 if (TAP) begin : g_tap_out
                     assign x_state[i][128*l +: 128] = r_out[255:128];
                 end
             end
             if (i == NR_MAX) begin : g_last_x
-                assign x_state[i] = s_state[i];
+                assign x_state[i] = j_state;
             end
         end
 

@@ -164,7 +164,7 @@ module aes_key_bank #(
             // InvMixColumns(k) behind its multiples (aes_round DEC_MUL).
             if (INV_KEYS != 0) begin : g_im
                 wire [127:0] im;
-                aes_mix_columns #(.MODE("DEC")) u_imc (
+                aes_mix_columns #(.MODE("DEC"), .INV_NET(1)) u_imc (
                     .inv(1'b1), .in_state(slot[i]), .add(128'h0), .out_state(im)
                 );
                 reg [127:0] q;

@@ -161,12 +161,13 @@ SWEEPS = [
      + sets(IMPL=["COMPOSITE"], MODE=["DEC"], STAGES=[3, 4, 5, 6], DEC_MUL=[1])
      + [{"IMPL": "LUT", "MODE": "DEC", "STAGES": 3, "DEC_MUL": 1},
         {"IMPL": "COMPOSITE", "MODE": "DEC", "STAGES": 6, "DEC_MUL": 1, "OUTS": 2}]),
-    # MODE "BOTH" as an encrypt and a decrypt round side by side (test_round's default MODE)
-    ("aes_round_dual", "test_round",
-     sets(IMPL=["COMPOSITE"], STAGES=[5, 6]) + sets(IMPL=["LUT"], STAGES=[1, 2]) + [
+    # MODE "BOTH" as an encrypt and a decrypt round side by side (aes_round_dual behind
+    # aes_round's ports; test_round's default MODE is BOTH): joined, and the two chains
+    ("tb_round_dual", "test_round",
+     sets(IMPL=["COMPOSITE"], STAGES=[5, 6], JOIN=[0, 1]) + sets(IMPL=["LUT"], STAGES=[1, 2], JOIN=[0, 1]) + [
         {"IMPL": "COMPOSITE", "STAGES": 6, "INV_W": 16, "OUTS": 2},   # an exit tap's second register
-        {"IMPL": "COMPOSITE", "STAGES": 2}, {"IMPL": "BRAM", "STAGES": 3},
-        {"IMPL": "COMPOSITE", "STAGES": 6, "DEC_MUL": 1}, {"IMPL": "LUT", "STAGES": 4, "DEC_MUL": 1},
+        {"IMPL": "COMPOSITE", "STAGES": 2}, {"IMPL": "BRAM", "STAGES": 3, "JOIN": 0},
+        {"IMPL": "COMPOSITE", "STAGES": 6, "DEC_MUL": 1}, {"IMPL": "LUT", "STAGES": 4, "DEC_MUL": 1, "JOIN": 0},
         {"IMPL": "COMPOSITE", "STAGES": 5, "INV_W": 16, "OUTS": 2, "DEC_MUL": 1}]),
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
@@ -206,7 +207,7 @@ SWEEPS = [
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).
-SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "aes_round_dual": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": "300"}}
+SWEEP_ENV = {"aes_round": {"TB_CYCLES": "300"}, "tb_round_dual": {"TB_CYCLES": "300"}, "aes_round_unit": {"TB_CYCLES": "300"}}
 
 
 @pytest.mark.parametrize("top,test_module,params", SWEEP_RUNS,
