@@ -16,7 +16,7 @@
 //
 // JOIN = 1 (an exit round): the last output register of each datapath (register OUTS - 1)
 // is also zero when the beat has the other direction (its zero term ORed with the
-// direction, a register of this round: the last stage's copy of inv), and out_state's
+// direction of the beat in the last stage: inv delayed STAGES - 1 clocks), and out_state's
 // copy OUTS - 1 is the OR of the two, the beat's result; with OUTS = 2 copy 0 is the
 // encrypt chain's first register (out_state[127:0], unused by an exit). JOIN = 0:
 // out_state is zero (the caller reads the chains).
@@ -75,12 +75,10 @@ module aes_round_dual #(
     wire [OUTS-1:0] zero_e, zero_d;
     generate
         if (JOIN != 0) begin : g_join
-            wire dir_pre;               // inv, STAGES - 1 clocks on (the last stage's input)
+            wire dir;                   // the direction of the beat in the last stage
             aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_dir_lag (
-                .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(inv[0]), .out_data(dir_pre)
+                .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(inv[0]), .out_data(dir)
             );
-            reg dir;
-            always @(posedge clk) if (ce) dir <= dir_pre;
             wire [OUTS-1:0] last = {1'b1, {(OUTS-1){1'b0}}};   // register OUTS - 1
             assign zero_e = zero | (last & {OUTS{dir}});
             assign zero_d = zero | (last & {OUTS{!dir}});
