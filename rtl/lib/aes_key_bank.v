@@ -89,7 +89,16 @@ module aes_key_bank #(
 
     localparam L = NR_MAX * STAGES - 1;   // tok[k]: apply delayed k + 1 cycles
 
+    // mat8 (aes_tower.vh), imc_mul, imc_join, IMC_PRE_ID (INV_KEYS)
+    `include "aes_tower.vh"
+    `include "aes_gf8.vh"
+
     reg [127:0] slot [0:NR_MAX];          // load slots
+    /* verilator lint_off UNDRIVEN */       // INV_KEYS only
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [127:0] slot_im [1:NR_MAX];       // INV_KEYS: InvMixColumns of slots 1..NR_MAX (below)
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_on UNDRIVEN */
 `ifndef AES_GATED_FORM
     reg [127:0] rk   [1:NR_MAX];          // use slots
 `endif
@@ -120,6 +129,10 @@ module aes_key_bank #(
     wire [NR_MAX:1] zu;
     wire [127:0]    wd;                   // the write data (zero in the load slots' zero cycle)
     reg             scrub_q;              // scrub a cycle ago (the use slots' copies read it)
+    /* verilator lint_off UNUSEDSIGNAL */   // INV_KEYS only
+    reg             wd_z;                 // the twins' write data is zero now (as wd's z)
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) wd_z <= scrub && !ZERO_PER_SLOT;
     always @(posedge clk) scrub_q <= scrub;
     genvar i;
     generate
@@ -158,20 +171,14 @@ module aes_key_bank #(
 `else
             assign keys[128*(i-1) +: 128] = rk[i];
 `endif
-            // INV_KEYS: beside use slot i, InvMixColumns of it, copied at the same clocks from
-            // InvMixColumns of load slot i (a network between two registers, off every beat's
-            // path; zero after a scrub, as InvMixColumns(0) = 0). For a decrypt round that adds
-            // InvMixColumns(k) behind its multiples (aes_round DEC_MUL).
+            // INV_KEYS: beside use slot i, the InvMixColumns of its key (load slot i's twin),
+            // copied at the same clocks (zero after a scrub, as the twin is).
             if (INV_KEYS != 0) begin : g_im
-                wire [127:0] im;
-                aes_mix_columns #(.MODE("DEC"), .INV_NET(1)) u_imc (
-                    .inv(1'b1), .in_state(slot[i]), .add(128'h0), .out_state(im)
-                );
                 reg [127:0] q;
 `ifdef AES_GATED_FORM
-                always @(posedge gclk) q <= im;
+                always @(posedge gclk) q <= slot_im[i];
 `else
-                always @(posedge clk) if (zu[i] || take[i]) q <= im;
+                always @(posedge clk) if (zu[i] || take[i]) q <= slot_im[i];
 `endif
                 assign keys_im[128*(i-1) +: 128] = q;
             end else begin : g_no_im
@@ -180,6 +187,27 @@ module aes_key_bank #(
         end
     endgenerate
     assign load0 = slot[0];
+
+    // INV_KEYS: InvMixColumns of the write data in two clocks (its multiples, then their sum:
+    // each piece a few XOR levels, off every beat's path), into a twin of each load slot
+    // 1..NR_MAX written with it. The caller holds wdata for the two clocks before the one in
+    // which its slot takes it (the core's key expansion holds its window for a whole step,
+    // three clocks or more). The scrub's zero goes into the twins like the slots' (zl, wd_z).
+    generate
+        if (INV_KEYS != 0) begin : g_im_pipe
+            localparam [255:0] IM_ROWS = imc_rows(IMC_PRE_ID);
+            reg [511:0] im_m;
+            reg [127:0] im_w;
+            always @(posedge clk) begin
+                im_m <= imc_mul(wdata, IM_ROWS);
+                im_w <= imc_join(im_m);
+            end
+            integer t;
+            always @(posedge clk)
+                for (t = 1; t <= NR_MAX; t = t + 1)
+                    if (wl[t]) slot_im[t] <= (zl[t] || wd_z) ? 128'h0 : im_w;
+        end
+    endgenerate
 
     integer b;
     always @(posedge clk) begin

@@ -63,7 +63,9 @@ module aes_mix_columns #(
               (nb == 2) ? {w[15:0], w[31:16]} : {w[23:0], w[31:24]};
     endfunction
 
-    // gmul: GF(2^8) product of a and a constant, for the rows below
+    // gmul: GF(2^8) product of a and a constant, for the rows below (aes_gf8.vh reads
+    // aes_tower.vh's mat8)
+    `include "aes_tower.vh"
     `include "aes_gf8.vh"
 
     // The input bits of a column that output bit ob (row ob/8, bit ob%8) of InvMixColumns

@@ -144,24 +144,8 @@ module aes_round #(
 
     // aes_tower_out (LATE_MAP), mat8 and MINV_ROWS (DEC_MUL)
     `include "aes_tower.vh"
-    // gmul (DEC_MUL)
+    // imc_mul, imc_join (DEC_MUL)
     `include "aes_gf8.vh"
-    // Rows (mat8's order) of the matrix c * PRE: PRE the map back (a composite S-box's raw
-    // inverse in) or the identity (a byte in).
-    function [63:0] mul_rows;
-        input [7:0] mr_c;
-        input       mr_raw;
-        integer mr_i, mr_j;
-        reg [7:0] mr_col;
-        begin
-            mul_rows = 64'h0;
-            for (mr_j = 0; mr_j < 8; mr_j = mr_j + 1) begin
-                mr_col = gmul(mr_raw ? mat8(MINV_ROWS, 8'h01 << mr_j) : (8'h01 << mr_j), mr_c);
-                for (mr_i = 0; mr_i < 8; mr_i = mr_i + 1)
-                    mul_rows[8*mr_i + mr_j] = mr_col[mr_i];
-            end
-        end
-    endfunction
 
     // Direction and final flag, delayed to the S-box output and to the last stage
     // (dec_all: the copies, each S-box's own; dec_now: copy 0, for the control pipeline).
@@ -307,31 +291,14 @@ module aes_round #(
             assign final_round_out = t_final;
         end else if (DEC_MUL != 0) begin : g_mul_out
             // InvShiftRows (wiring), the four multiples of each byte, the cut (above).
-            localparam [63:0] R0E = mul_rows(8'h0e, MUL_RAW), R0B = mul_rows(8'h0b, MUL_RAW);
-            localparam [63:0] R0D = mul_rows(8'h0d, MUL_RAW), R09 = mul_rows(8'h09, MUL_RAW);
+            localparam [255:0] MROWS = imc_rows(MUL_RAW ? MINV_ROWS : IMC_PRE_ID);
             wire [127:0] t_pre;
             aes_shift_rows #(.MODE("DEC")) u_mul_shift (.inv(1'b1), .in_state(subbed), .out_state(t_pre));
-            reg [127:0] m0e, m0b, m0d, m09;
-            for (c = 0; c < 16; c = c + 1) begin : g_mul
-                always @(posedge clk)
-                    if (ce) begin
-                        m0e[8*c +: 8] <= mat8(R0E, t_pre[8*c +: 8]);
-                        m0b[8*c +: 8] <= mat8(R0B, t_pre[8*c +: 8]);
-                        m0d[8*c +: 8] <= mat8(R0D, t_pre[8*c +: 8]);
-                        m09[8*c +: 8] <= mat8(R09, t_pre[8*c +: 8]);
-                    end
-            end
-            wire [127:0] m_mid, m_fin;
-            for (c = 0; c < 4; c = c + 1) begin : g_mcol
-                for (r = 0; r < 4; r = r + 1) begin : g_row
-                    localparam B = 4 * c + r;
-                    assign m_mid[8*B +: 8] = m0e[8*B +: 8] ^ m0b[8*(4*c + (r + 1) % 4) +: 8] ^
-                                             m0d[8*(4*c + (r + 2) % 4) +: 8] ^ m09[8*(4*c + (r + 3) % 4) +: 8] ^
-                                             round_key_im[8*B +: 8];
-                    assign m_fin[8*B +: 8] = m0e[8*B +: 8] ^ m0b[8*B +: 8] ^ m0d[8*B +: 8] ^ m09[8*B +: 8] ^
-                                             round_key[8*B +: 8];
-                end
-            end
+            reg [511:0] mults;              // {09, 0d, 0b, 0e} * t of every byte
+            always @(posedge clk) if (ce) mults <= imc_mul(t_pre, MROWS);
+            // a final round's t: the XOR of its byte's four multiples (0e ^ 0b ^ 0d ^ 09 = 01)
+            wire [127:0] m_mid = imc_join(mults) ^ round_key_im;
+            wire [127:0] m_fin = mults[127:0] ^ mults[255:128] ^ mults[383:256] ^ mults[511:384] ^ round_key;
             assign after_round = last_final ? m_fin : m_mid;
             assign final_round_out = m_fin;
         end else begin : g_mix_out

@@ -16,6 +16,7 @@ import random
 import cocotb
 from cocotb.triggers import FallingEdge
 
+from aeshw.model import mix_columns, to_bytes, to_int
 from aeshw.sim import param
 from tbutil import seed, settle, start_clock, sval
 
@@ -52,6 +53,12 @@ def check(dut, m: BankModel, cyc: int):
     for i in range(1, m.nr + 1):
         got = (keys >> (128 * (i - 1))) & ((1 << 128) - 1)
         assert got == m.use[i], f"cycle {cyc}: round {i} key {got:032x}, expected {m.use[i]:032x}"
+    if param("INV_KEYS", 0):
+        keys_im = sval(dut.keys_im)
+        for i in range(1, m.nr + 1):
+            got = (keys_im >> (128 * (i - 1))) & ((1 << 128) - 1)
+            want = to_int(mix_columns(to_bytes(m.use[i]), True))
+            assert got == want, f"cycle {cyc}: round {i} keys_im {got:032x}, expected {want:032x}"
     assert sval(dut.load0) == m.load[0], f"cycle {cyc}: load slot 0 differs"
     assert sval(dut.busy) == m.busy(), f"cycle {cyc}: busy {sval(dut.busy)}, expected {m.busy()}"
 
@@ -82,7 +89,12 @@ async def test_bank(dut):
         # last step writes and applies in one cycle, so a write may meet an apply)
         slot = rng.randrange(m.nr + 2)         # nr + 1: no slot named
         wsel = (1 << slot) & ((1 << (m.nr + 1)) - 1) if not (busy or apply) and rng.random() < 0.5 else 0
-        data = rng.getrandbits(128)
+        # INV_KEYS: wdata held for the two clocks before its write (new data every third
+        # clock, a slot named only in the clock after it changes)
+        held = param("INV_KEYS", 0)
+        if held and cyc % 3 != 1:
+            wsel = 0
+        data = rng.getrandbits(128) if not held or cyc % 3 == 0 or cyc == 0 else data
         dut.scrub.value, dut.wsel_early.value = scrub, wsel
         dut.wdata.value, dut.apply.value = data, apply
         await settle()

@@ -93,7 +93,8 @@ def test_fifo_clock_gated_forms(p):
 
 
 @pytest.mark.parametrize("sim,params", [("icarus", {"NR_MAX": 14, "STAGES": 3}),
-                                        ("verilator", {"NR_MAX": 10, "STAGES": 6})])
+                                        ("verilator", {"NR_MAX": 10, "STAGES": 6}),
+                                        ("icarus", {"NR_MAX": 12, "STAGES": 6, "INV_KEYS": 1})])
 def test_key_bank_clock_gated(sim, params):
     """aes_key_bank as gate-library builds read it (`AES_CLOCK_GATE`: each round's key register
     on a gated clock): the same contract model, in both simulators."""
@@ -201,7 +202,9 @@ SWEEPS = [
       {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1},
       {"WIDTH": 12, "DEPTH": 40, "LAT_MAX": 39, "COPIES": 2}]),
     ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "STAGES": 1}, {"NR_MAX": 12, "STAGES": 2},
-                                       {"NR_MAX": 14, "STAGES": 4}, {"NR_MAX": 10, "STAGES": 6}]),
+                                       {"NR_MAX": 14, "STAGES": 4}, {"NR_MAX": 10, "STAGES": 6},
+                                       {"NR_MAX": 10, "STAGES": 6, "INV_KEYS": 1},
+                                       {"NR_MAX": 14, "STAGES": 5, "INV_KEYS": 1}]),
     ("aes_level", "test_level", [{"MAX": 1}, {"MAX": 2, "INIT": 2}, {"MAX": 5, "INIT": 3, "GROUP": 2},
                                  {"MAX": 40, "GROUP": 16}]),
 ]
