@@ -324,9 +324,9 @@ module aes_key_step #(
     localparam NSL = (SEL_CUT != 0) ? 16 : 1;  // slices
     localparam SW  = 32 / NSL;                 // bits of each word per slice
     wire [255:0] fwd_window, bwd_window;
-    genvar j, u;
+    genvar sl, u;             // (sl, not j: aes_sbox's functions have a local j, which Verilator 5.006 reports as hidden)
     generate
-        for (j = 0; j < NSL; j = j + 1) begin : g_slice
+        for (sl = 0; sl < NSL; sl = sl + 1) begin : g_slice
             wire [3:0] sel;
             if (SEL_CUT != 0) begin : g_copy
                 reg [3:0] q;
@@ -356,8 +356,8 @@ module aes_key_step #(
                       {i3, i2, i1, i0, b_o3, b_o2, b_o1, b_o0};
             /* verilator lint_on UNUSEDSIGNAL */
             for (u = 0; u < 8; u = u + 1) begin : g_word
-                assign fwd_window[32*u + SW*j +: SW] = fwd[32*u + SW*j +: SW];
-                assign bwd_window[32*u + SW*j +: SW] = bwd[32*u + SW*j +: SW];
+                assign fwd_window[32*u + SW*sl +: SW] = fwd[32*u + SW*sl +: SW];
+                assign bwd_window[32*u + SW*sl +: SW] = bwd[32*u + SW*sl +: SW];
             end
         end
     endgenerate
