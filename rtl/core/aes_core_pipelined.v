@@ -358,6 +358,11 @@ module aes_core_pipelined #(
         // of the last step); the wide ones (the window's 256 enables, the whitening key's 128) read copies of their
         // own, kept apart (`keep`), a copy per 16 bits.
         localparam KCLK = KPIPE + 2;
+        // aes_key_bank INV_KEYS reads the write data (the window) three clocks before its
+        // write: a step must hold the window four clocks (always so where DEC_MUL is set).
+        if (DEC_MUL != 0 && KCLK < 4) begin : g_bad_kclk
+            ERROR_aes_core_pipelined_DEC_MUL_needs_four_clocks_a_key_step u_stop ();
+        end
         reg  [KCLK-1:0] ph;
         wire kstep = ph[KCLK-1];
         reg  fin;                         // done: kstep in the last step, as a register
