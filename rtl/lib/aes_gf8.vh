@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // aes_gf8.vh: GF(2^8) arithmetic of AES (FIPS-197 4.2), written once. Included inside a
-// module body (`include "aes_gf8.vh"`; the include directory is rtl/lib): aes_mix_columns
-// (InvMixColumns as a network of its own, INV_NET) and aes_round (InvMixColumns as
-// registered multiples, DEC_MUL). Constant functions: they build matrices at elaboration.
+// module body after aes_tower.vh (`include "aes_gf8.vh"`; the include directory is rtl/lib):
+// aes_round (InvMixColumns as registered multiples, DEC_MUL) and aes_key_bank (InvMixColumns
+// of the round keys, INV_KEYS). Constant functions: they build matrices at elaboration.
 //   gmul(a, c)        the product a * c modulo x^8 + x^4 + x^3 + x + 1
-// A module and a submodule of it both include this (aes_round, aes_mix_columns); a lint
-// run over several tops then reports the submodule's copy as hiding its parent's
-// (VARHIDDEN). They are the same functions: waived for this file only. Not every includer
-// reads IMC_PRE_ID (UNUSEDPARAM), waived here for the same reason.
-/* verilator lint_off VARHIDDEN */
+// Not every includer reads IMC_PRE_ID (UNUSEDPARAM): waived for this file only.
 /* verilator lint_off UNUSEDPARAM */
 function [7:0] gmul;
     input [7:0] gm_a;
@@ -75,4 +71,3 @@ function [127:0] imc_join;
     end
 endfunction
 /* verilator lint_on UNUSEDPARAM */
-/* verilator lint_on VARHIDDEN */

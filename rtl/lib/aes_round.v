@@ -113,18 +113,6 @@ module aes_round #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam LATE_MAP = (IMPL == "COMPOSITE") && (STAGES == 2);
     /* verilator lint_on WIDTH */
-    // A round that decrypts and has two or more stages computes InvMixColumns in a network
-    // of its own beside MixColumns (aes_mix_columns INV_NET): its decrypt path in the last
-    // stage is about four XOR levels shorter than through the shared network (one round alone,
-    // NanGate45, two stages, LUT: 0.707 -> 0.648 ns; docs/results/notes.md). Gate libraries
-    // only: on LUT fabrics (AES_LUT_FABRIC) the shared form, whose LUTs are fewer.
-`ifdef AES_LUT_FABRIC
-    localparam INV_NET = 0;
-`else
-    /* verilator lint_off WIDTH */
-    localparam INV_NET = (MODE != "ENC" && STAGES >= 2) ? 1 : 0;
-    /* verilator lint_on WIDTH */
-`endif
 
     // DEC_MUL = 1 (MODE "DEC", 3 to 6 stages, LUT or COMPOSITE S-boxes): InvMixColumns split
     // across the cut after SubBytes. In front of it each byte t of InvShiftRows(InvSubBytes(x))
@@ -258,7 +246,7 @@ module aes_round #(
     wire [127:0] enc_key = round_key & ~inv_mask;
     wire [127:0] mix_in = mix_in_raw ^ (round_key & inv_mask);
     wire [127:0] mixed;
-    aes_mix_columns #(.MODE(MODE), .INV_W(4), .INV_NET(INV_NET)) u_mix (
+    aes_mix_columns #(.MODE(MODE), .INV_W(4)) u_mix (
         .inv(inv_col), .in_state(mix_in), .add(enc_key), .out_state(mixed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // not read by a TTABLE build

@@ -30,8 +30,6 @@ module tb_datapath_all (
     output wire [127:0] out_mc_enc,
     output wire [127:0] out_mc_dec,
     output wire [127:0] out_mc_both,
-    output wire [127:0] out_mc_dec_net,
-    output wire [127:0] out_mc_both_net,
     output wire [255:0] out_window_lut_enc,
     output wire [255:0] out_window_lut_both,
     output wire [255:0] out_window_comp_dec,
@@ -49,10 +47,6 @@ module tb_datapath_all (
     aes_mix_columns #(.MODE("ENC")) u_mc_enc (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_enc));
     aes_mix_columns #(.MODE("DEC")) u_mc_dec (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_dec));
     aes_mix_columns #(.MODE("BOTH")) u_mc_both (.inv(inv), .in_state(in_state), .add(in_add), .out_state(out_mc_both));
-    aes_mix_columns #(.MODE("DEC"), .INV_NET(1)) u_mc_dec_net (.inv(inv), .in_state(in_state), .add(in_add),
-        .out_state(out_mc_dec_net));
-    aes_mix_columns #(.MODE("BOTH"), .INV_NET(1)) u_mc_both_net (.inv(inv), .in_state(in_state), .add(in_add),
-        .out_state(out_mc_both_net));
     aes_key_step #(.IMPL("LUT"), .MODE("ENC")) u_ks_lut_enc (
         .inv(inv), .key_len(key_len), .step_idx(step_idx), .in_window(in_window),
         .out_window(out_window_lut_enc));
