@@ -121,7 +121,10 @@ def page_text(rs: list[dict]) -> str:
          "- **older RTL** on a row: what that configuration elaborates today differs from what it measured",
          "  (its stored `rtl_read_sha1`: the sources preprocessed with the row's defines, without comments,",
          "  only the modules its top reaches; rows without one: `rtl_sha1`, the staged files byte for byte);",
-         "  the figure is of the commit named, not of today's RTL."]
+         "  the figure is of the commit named, not of today's RTL. A row whose text changed but whose",
+         "  elaborated netlist did not (`rtl_elab_sha1`, Yosys's netlist without source locations, equal",
+         "  today: `python -m aeshw.report.elab_hashes`) lists today's read hash in `rtl_read_sha1_same`",
+         "  and is current."]
     if any(r.get("source_fixups") for r in rs):
         L += ["- Source note: some stored results were measured before `rtl/lib/aes_fifo.v` declared its",
               "  `count` width without a forward localparam reference; those runs staged a copy with the same",

@@ -56,23 +56,25 @@ def stale(r: dict) -> str:
     """' (older RTL: <commit>)' when what this row's run elaborated differs from what the
     same run would elaborate today, else ''. Rows with an `rtl_read_sha1` (synth/read_hash:
     the preprocessed text of the modules the top reaches, under the row's own defines) are
-    compared by it; others by `rtl_sha1` (their staged files byte for byte). A row with
-    neither counts as older."""
+    compared by it, or by the read hashes in `rtl_read_sha1_same` (later RTL whose elaborated
+    netlist was checked equal to the row's `rtl_elab_sha1`: report/elab_hashes); others by
+    `rtl_sha1` (their staged files byte for byte). A row with none counts as older."""
     from ..synth.flow import rtl_read_sha1_now, rtl_sha1_now      # the flow's own source list
-    if _same(r, "rtl_read_sha1", lambda cfg: rtl_read_sha1_now(cfg, _defines(r))) or \
+    same = set(r.get("rtl_read_sha1_same") or {}) | {r.get("rtl_read_sha1")}
+    if _same(r, "rtl_read_sha1", lambda cfg: rtl_read_sha1_now(cfg, _defines(r)), same) or \
             _same(r, "rtl_sha1", rtl_sha1_now):
         return ""
     return f" (**older RTL**: measured at {(r.get('git_head') or '?')[:7]})"
 
 
-def _same(r: dict, key: str, now) -> bool:
-    """The row's stored hash `key` equals `now(Config)` (False if it has none or it cannot be
-    computed here)."""
+def _same(r: dict, key: str, now, accepted: set | None = None) -> bool:
+    """The row's stored hash `key` (or one of `accepted`) equals `now(Config)` (False if it has
+    none or it cannot be computed here)."""
     from ..synth.flow import Config
     if not r.get(key):
         return False
     try:
-        return r[key] == now(Config(**r["config"]))
+        return now(Config(**r["config"])) in (accepted or {r[key]})
     except (KeyError, TypeError, ValueError, OSError, RuntimeError):
         return False
 

