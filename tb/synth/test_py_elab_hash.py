@@ -47,7 +47,8 @@ def _hashes(rtl: Path) -> dict:
 def test_canonical_drops_locations_only():
     il = ('attribute \\src "rtl/a.v:3.1-4.2"\n  wire \\f$func$rtl/a.v:12$77.$result\n'
           '  attribute \\hdlname "u x"\n  cell $and $and$rtl/a.v:9$5\n# comment\n')
-    assert canonical(il) == "  wire \\f$func$L$77.$result\n  cell $and $and$L$5"
+    assert canonical(il) == "  wire \\f$func$L$0.$result\n  cell $and $and$L$1"
+    assert canonical("autoidx 9\nw $a$7 $b$3 $c$7") == "w $a$0 $b$1 $c$0"
     assert chparam_lines("read_verilog x\nchparam -set A 1 t\nsynth") == ["chparam -set A 1 t"]
 
 

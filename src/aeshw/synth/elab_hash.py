@@ -7,9 +7,12 @@ the same netlist for it. This hash is of the elaborated netlist itself:
 - the row's sources (as the flow stages them today), its defines and its own `chparam` lines,
   read by the project's Yosys (`read_verilog -defer`, `hierarchy -top`, `proc`, `flatten`,
   `opt_clean -purge`: the design before any optimisation that could hide a difference);
-- private names numbered in netlist order (`rename -enumerate`), and source locations left
-  out (`src` and `hdlname` attributes, the `file.v:line` part of names Yosys derives from
-  them), so moving a line or editing an untaken branch leaves the text as it was;
+- private names numbered in netlist order (`rename -enumerate`), the index Yosys appends to a
+  name it makes ("$8049": a global counter, which code in an untaken branch also advances)
+  numbered in order of first appearance, and source locations left out (`src` and `hdlname`
+  attributes, the `file.v:line` part of names), so moving a line or editing an untaken
+  branch leaves the text as it was. Both renumberings are one-to-one, so two texts are equal
+  only for netlists equal up to those names;
 - everything else kept: every cell, its type, parameters and connections, every public name.
 Equal hashes mean the same netlist up to the numbering of private names, so a figure
 measured on one holds for the other (same scripts, tools and liberty). Unequal hashes say
@@ -24,8 +27,9 @@ import tempfile
 from pathlib import Path
 
 ELAB = ["proc", "flatten", "opt_clean -purge", "rename -enumerate", "write_rtlil elab.il"]
-_DROP = ("attribute \\src ", "attribute \\hdlname ", "#")
+_DROP = ("attribute \\src ", "attribute \\hdlname ", "#", "autoidx ")
 _LOCATION = re.compile(r"[\w./-]+\.v:\d+(?:\.\d+-\d+\.\d+)?")
+_INDEX = re.compile(r"\$(\d+)\b")
 
 
 def chparam_lines(ys: str) -> list[str]:
@@ -34,9 +38,12 @@ def chparam_lines(ys: str) -> list[str]:
 
 
 def canonical(rtlil: str) -> str:
-    """`rtlil` without source locations and comments (module docstring)."""
+    """`rtlil` without source locations and comments, and with the indices Yosys appends to
+    the names it makes ("$8049") numbered in order of first appearance (module docstring)."""
     kept = (ln for ln in rtlil.splitlines() if not ln.lstrip().startswith(_DROP))
-    return _LOCATION.sub("L", "\n".join(kept))
+    text = _LOCATION.sub("L", "\n".join(kept))
+    order: dict[str, int] = {}
+    return _INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text)
 
 
 def elab_text(yosys: str, srcs: list[Path], headers: list[Path], defines, chparams: list[str], top: str) -> str:
