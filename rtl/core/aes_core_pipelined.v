@@ -98,18 +98,20 @@ module aes_core_pipelined #(
     /* verilator lint_on WIDTH */
     localparam KSEL    = (KCUTS >= 4 && KEYS != 3'b001 && KEYS != 3'b100) ? 1 : 0;
     localparam KPIPE   = KCUTS + 2 * KSEL;
-    // Five and six stages a round, gate libraries, SHARED keys, LUT or COMPOSITE S-boxes: a
+    // Four to six stages a round, gate libraries, SHARED keys, LUT or COMPOSITE S-boxes: a
     // round that decrypts computes InvMixColumns as registered multiples (aes_round DEC_MUL,
     // the bank's keys_im beside its keys), and MODE "BOTH" runs an encrypt and a decrypt
-    // round side by side (aes_round_dual: no direction logic in any stage; about twice the
-    // rounds' area). Why: at six stages a MODE "BOTH" round was half as fast as an encrypt
-    // round (NanGate45: 1,367 MHz against 2,517; issue 12 item 4). LUT fabrics
+    // round side by side (aes_round_dual: no direction logic in any stage; about 1.6 times
+    // the area). Why: at six stages a MODE "BOTH" round was half as fast as an encrypt
+    // round (NanGate45: 1,367 MHz against 2,517), and at four 89-90 % of it, the direction
+    // selects in front of the first S-box stage (issue 12 item 4). With fewer stages the
+    // one round is within 10 % of encrypt at about 60 % of the area. LUT fabrics
     // (AES_LUT_FABRIC) keep the one round (its LUTs are fewer).
 `ifdef AES_LUT_FABRIC
     localparam DEC_MUL = 0;
 `else
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam DEC_MUL = (!AGILE && MODE != "ENC" && STAGES >= 5 && (IMPL == "LUT" || IMPL == "COMPOSITE")) ? 1 : 0;
+    localparam DEC_MUL = (!AGILE && MODE != "ENC" && STAGES >= 4 && (IMPL == "LUT" || IMPL == "COMPOSITE")) ? 1 : 0;
     /* verilator lint_on WIDTH */
 `endif
     /* verilator lint_off WIDTH */
