@@ -98,20 +98,22 @@ module aes_core_pipelined #(
     /* verilator lint_on WIDTH */
     localparam KSEL    = (KCUTS >= 4 && KEYS != 3'b001 && KEYS != 3'b100) ? 1 : 0;
     localparam KPIPE   = KCUTS + 2 * KSEL;
-    // Four to six stages a round, gate libraries, SHARED keys, LUT or COMPOSITE S-boxes: a
+    // Five and six stages a round, gate libraries, SHARED keys, LUT or COMPOSITE S-boxes: a
     // round that decrypts computes InvMixColumns as registered multiples (aes_round DEC_MUL,
     // the bank's keys_im beside its keys), and MODE "BOTH" runs an encrypt and a decrypt
-    // round side by side (aes_round_dual: no direction logic in any stage; about 1.6 times
-    // the area). Why: at six stages a MODE "BOTH" round was half as fast as an encrypt
-    // round (NanGate45: 1,367 MHz against 2,517), and at four 89-90 % of it, the direction
-    // selects in front of the first S-box stage (issue 12 item 4). With fewer stages the
-    // one round is within 10 % of encrypt at about 60 % of the area. LUT fabrics
-    // (AES_LUT_FABRIC) keep the one round (its LUTs are fewer).
+    // round side by side (aes_round_dual: no direction logic in any stage; about twice the
+    // rounds' area). Why: at six stages a MODE "BOTH" round was half as fast as an encrypt
+    // round (NanGate45: 1,367 MHz against 2,517; issue 12 item 4). Not at four stages: there
+    // the first S-box piece (basis change and norm) sets the clock in both forms, and the two
+    // chains measured 1,372.9 MHz at 309.8 kGE (COMPOSITE) and 1,250.2 at 394.7 (LUT: the
+    // table and the multiples in one stage) against one round's 1,352.1 at 186.8 and 1,339.4
+    // at 293.7 (docs/results/notes.md, 2026-11-28). LUT fabrics (AES_LUT_FABRIC) keep the
+    // one round (its LUTs are fewer).
 `ifdef AES_LUT_FABRIC
     localparam DEC_MUL = 0;
 `else
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam DEC_MUL = (!AGILE && MODE != "ENC" && STAGES >= 4 && (IMPL == "LUT" || IMPL == "COMPOSITE")) ? 1 : 0;
+    localparam DEC_MUL = (!AGILE && MODE != "ENC" && STAGES >= 5 && (IMPL == "LUT" || IMPL == "COMPOSITE")) ? 1 : 0;
     /* verilator lint_on WIDTH */
 `endif
     /* verilator lint_off WIDTH */
@@ -443,6 +445,28 @@ module aes_core_pipelined #(
                                                                        : load0[16*(w % 8) +: 16];
             end
         end
+        // g_wkey_dec (DUAL): the decrypt chain's own copy of wkey, so each chain's whitening
+        // XOR reads registers of its own. Why: with one register the XOR fed both chains'
+        // basis changes and ABC shared XOR terms between them, which made round 1's first
+        // S-box piece the longest path of BOTH as two chains (NanGate45, six stages: wkey ->
+        // whitening -> shared terms -> decrypt g_composite.a1, 0.457 ns; 0.387 with the
+        // copy, 2,033 -> 2,194 MHz). Each 16 bits load on fin_d, a copy of fin written
+        // from its own state as fin_c is: a copy loaded on fin_c would be the same flip-flop
+        // as wkey's, and Yosys merges those (keep does not stop it). 136 flip-flops a lane.
+        if (DUAL != 0) begin : g_wkey_dec
+            reg  [128*LANES-1:0] q;
+            wire [128*LANES-1:0] state = in_data ^ q;     // the decrypt chain's round-1 input
+            for (w = 0; w < 8 * LANES; w = w + 1) begin : g_part
+                reg fin_d;
+                (* keep *) always @(posedge clk)
+                    if (!rst_n || key_clear) fin_d <= 1'b0;
+                    else                     fin_d <= ph[KCLK-2] && last && !fin_d;
+                always @(posedge clk)
+                    if (!rst_n || key_clear) q[16*w +: 16] <= 16'h0;
+                    else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
+                                                                   : load0[16*(w % 8) +: 16];
+            end
+        end
         always @(posedge clk) begin
             if (!rst_n || key_clear) begin
                 have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; ph <= {KCLK{1'b0}};
@@ -516,6 +540,12 @@ module aes_core_pipelined #(
         end
         for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey_formal
             always @* if (rst_n) assert (g_wkey[w].fin_c == fin);
+        end
+        if (DUAL != 0) begin : g_wkey_dec_formal
+            for (w = 0; w < 8 * LANES; w = w + 1) begin : g_part
+                always @* if (rst_n) assert (g_wkey_dec.g_part[w].fin_d == fin);
+            end
+            always @* assert (g_wkey_dec.q == wkey);
         end
 `endif
         // Same key length as the beats in flight, or an empty pipeline. pipe_len follows
@@ -698,7 +728,8 @@ module aes_core_pipelined #(
                     aes_round_dual #(.IMPL(IMPL), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
                                      .DEC_MUL(DEC_MUL), .JOIN((i == NR_MAX || TAP) ? 1 : 0)) u_round (
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                        .in_enc(s_state[i-1][128*l +: 128]), .in_dec(s_dec[i-1][128*l +: 128]),
+                        .in_enc(s_state[i-1][128*l +: 128]),
+                        .in_dec(i == 1 ? g_wkey_dec.state[128*l +: 128] : s_dec[i-1][128*l +: 128]),
                         .round_key(rk), .round_key_im(rk_im), .zero(zz[OUTS-1:0]),
                         .out_enc(o_enc), .out_dec(o_dec), .out_state(r_out)
                     );
