@@ -545,7 +545,7 @@ module aes_core_pipelined #(
             for (w = 0; w < 8 * LANES; w = w + 1) begin : g_part
                 always @* if (rst_n) assert (g_wkey_dec.g_part[w].fin_d == fin);
             end
-            always @* assert (g_wkey_dec.q == wkey);
+            always @* if (rst_n) assert (g_wkey_dec.q == wkey);
         end
 `endif
         // Same key length as the beats in flight, or an empty pipeline. pipe_len follows

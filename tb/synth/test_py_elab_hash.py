@@ -4,7 +4,6 @@ report.elab_hashes, report.results.stale): it moves with the netlist a run elabo
 not with where its text sits or with branches the run does not take."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -28,18 +27,6 @@ def _ys(cfg: Config) -> str:
                                                      for k, v in params.items())
 
 
-@pytest.fixture
-def rtl(tmp_path) -> Path:
-    """A copy of rtl/ to edit."""
-    return Path(shutil.copytree(RTL, tmp_path / "rtl"))
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
-
-
 def _hashes(rtl: Path) -> dict:
     return {c.mode: rtl_elab_sha1_now(c, [], _ys(c), rtl) for c in (DEC, ENC)}
 
@@ -52,7 +39,7 @@ def test_canonical_drops_locations_only():
     assert chparam_lines("read_verilog x\nchparam -set A 1 t\nsynth") == ["chparam -set A 1 t"]
 
 
-def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl):
+def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl, edit):
     """Comment lines on top shift every line number; a wire in the DEC_MUL branch is read by
     the decrypt build only: the read hash of both moves, the encrypt netlist does not."""
     before = _hashes(rtl)
@@ -73,7 +60,7 @@ def _row(cfg: Config, rtl: Path) -> dict:
             "rtl_read_sha1": rtl_read_sha1_now(cfg, [], rtl)}
 
 
-def test_update_records_then_accepts_the_same_netlist_only(rtl):
+def test_update_records_then_accepts_the_same_netlist_only(rtl, edit):
     enc, dec = _row(ENC, rtl), _row(DEC, rtl)
     assert elab_hashes.update(enc, "c0", rtl) == "current; elaboration hash recorded"
     assert elab_hashes.update(dec, "c0", rtl) == "current; elaboration hash recorded"

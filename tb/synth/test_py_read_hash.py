@@ -4,12 +4,9 @@ report.read_hashes): it moves with what a run elaborates, and with nothing else.
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from aeshw.paths import RTL
 from aeshw.report import read_hashes
 from aeshw.report.results import stale
 from aeshw.synth.flow import Config, rtl_read_sha1_now, rtl_sha1_now
@@ -17,18 +14,6 @@ from aeshw.synth.read_hash import defines_of, modules, reachable, strip_comments
 
 ASIC = Config(arch="pipelined", target="asic", impl="COMPOSITE", mode="ENC", keys=1, stages=6)
 GATED = ["AES_CLOCK_GATE"]
-
-
-@pytest.fixture
-def rtl(tmp_path) -> Path:
-    """A copy of rtl/ to edit."""
-    return Path(shutil.copytree(RTL, tmp_path / "rtl"))
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def test_comments_and_blank_space_do_not_count():
@@ -43,14 +28,14 @@ def test_modules_and_what_the_top_reaches():
         reachable(mods, "nope")
 
 
-def test_a_comment_changes_the_bytes_but_not_the_read_hash(rtl):
+def test_a_comment_changes_the_bytes_but_not_the_read_hash(rtl, edit):
     before = (rtl_sha1_now(ASIC, rtl), rtl_read_sha1_now(ASIC, GATED, rtl))
     edit(rtl / "lib" / "aes_round.v", "`default_nettype none", "// a new comment\n`default_nettype none")
     assert rtl_sha1_now(ASIC, rtl) != before[0]
     assert rtl_read_sha1_now(ASIC, GATED, rtl) == before[1]
 
 
-def test_code_under_a_define_counts_only_where_the_run_sets_it(rtl):
+def test_code_under_a_define_counts_only_where_the_run_sets_it(rtl, edit):
     """aes_fifo's gated form: read by a gate-library build (AES_CLOCK_GATE), not by the others."""
     before = {d: rtl_read_sha1_now(ASIC, d, rtl) for d in ((), tuple(GATED))}
     fifo = rtl / "lib" / "aes_fifo.v"
@@ -60,7 +45,7 @@ def test_code_under_a_define_counts_only_where_the_run_sets_it(rtl):
     assert rtl_read_sha1_now(ASIC, GATED, rtl) != before[tuple(GATED)]
 
 
-def test_a_module_the_top_never_reaches_does_not_count(rtl):
+def test_a_module_the_top_never_reaches_does_not_count(rtl, edit):
     """aes_clock_gate is in every file list, but only a gate-library build instantiates it."""
     before = {d: rtl_read_sha1_now(ASIC, d, rtl) for d in ((), tuple(GATED))}
     edit(rtl / "lib" / "aes_clock_gate.v", "endmodule", "    wire read_hash_test_wire;\nendmodule")
