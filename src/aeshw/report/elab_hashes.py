@@ -15,22 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ..paths import ROOT, RTL
-from ..synth.flow import Config, rtl_elab_sha1_now, rtl_read_sha1_now
+from ..paths import RTL
+from ..synth.flow import Config, git_head, rtl_elab_sha1_now, rtl_read_sha1_now
 from .results import RESULTS
-
-
-def _head() -> str:
-    """Today's commit, marked when rtl/ has uncommitted changes."""
-    git = ["git", "-C", str(ROOT)]
-    head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True).stdout
-    return head + (" (rtl/ has uncommitted changes)" if dirty.strip() else "")
 
 
 def update(r: dict, head: str, rtl: Path = RTL) -> str:
@@ -71,7 +62,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     rows = [f for f in sorted(RESULTS.glob("*.json")) if "config" in json.loads(f.read_text())
             and (not args.names or f.stem in args.names)]
-    head, bad = _head(), 0
+    head, bad = git_head(), 0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for line in pool.map(_one, rows, [head] * len(rows)):
             print(line, flush=True)

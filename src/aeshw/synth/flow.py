@@ -277,6 +277,14 @@ def _common_fields(cfg: Config, bdir: Path) -> dict:
             "build_dir": rel(bdir)}
 
 
+def git_head() -> str:
+    """Today's commit, marked when rtl/ has uncommitted changes (a result's `git_head`)."""
+    git = ["git", "-C", str(RTL.parent)]
+    head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True)
+    return head.stdout.strip() + (" (rtl/ has uncommitted changes)" if dirty.stdout.strip() else "")
+
+
 def _finish(job: Job) -> dict:
     """Throughput, the commands and scripts, and which RTL was measured (hash of the staged
     sources and the git HEAD); written to result.json."""
@@ -301,10 +309,7 @@ def _finish(job: Job) -> dict:
     except (OSError, RuntimeError, KeyError) as e:
         print(f"aeshw synth: rtl_elab_sha1 not recorded ({e})", file=sys.stderr)
         res["rtl_elab_sha1"] = None
-    git = ["git", "-C", str(RTL.parent)]
-    head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True)
-    dirty = subprocess.run(git + ["status", "--porcelain", "--", "rtl"], capture_output=True, text=True)
-    res["git_head"] = head.stdout.strip() + (" (rtl/ has uncommitted changes)" if dirty.stdout.strip() else "")
+    res["git_head"] = git_head()
     (bdir / "result.json").write_text(json.dumps(res, indent=2))
     return res
 
