@@ -130,10 +130,6 @@ module aes_key_bank #(
     wire [NR_MAX:1] zu;
     wire [127:0]    wd;                   // the write data (zero in the load slots' zero cycle)
     reg             scrub_q;              // scrub a cycle ago (the use slots' copies read it)
-    /* verilator lint_off UNUSEDSIGNAL */   // INV_KEYS only
-    reg             wd_z;                 // the twins' write data is zero now (as wd's z)
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(posedge clk) wd_z <= scrub && !ZERO_PER_SLOT;
     always @(posedge clk) scrub_q <= scrub;
     genvar i;
     generate
@@ -189,29 +185,45 @@ module aes_key_bank #(
     endgenerate
     assign load0 = slot[0];
 
-    // INV_KEYS: InvMixColumns of the write data in three clocks (a copy of it, its multiples,
-    // then their sum: each piece a few XOR levels, off every beat's path), into a twin of each
-    // load slot 1..NR_MAX written with it. The copy (im_d) keeps the multiples off the write
-    // data's own fan-out to the slots (behind it, a six-stage BOTH build's slowest path:
-    // 0.485 ns, NanGate45). The caller holds wdata for the three clocks before the one in
-    // which its slot takes it (the core's key expansion holds its window for a whole
-    // step, four clocks or more where it sets INV_KEYS). The scrub's zero goes into the twins
-    // like the slots' (zl, wd_z).
+    // INV_KEYS: InvMixColumns of the write data in three clocks (a copy of it, the multiples
+    // of its low and of its high nibbles, then their sum: each piece two or three XOR levels,
+    // off every beat's path), into a twin of each load slot 1..NR_MAX written with it. The
+    // copy (im_d) keeps the multiples off the write data's own fan-out to the slots (behind
+    // it, a six-stage BOTH build's slowest path: 0.485 ns, NanGate45); the multiples are
+    // taken per nibble (as aes_round DEC_MUL's) because a whole byte's (an output bit of up
+    // to eight inputs, behind im_d's fan-out of 32) became that build's slowest path next
+    // (0.421 ns). The caller holds wdata for the three clocks before the one in which its
+    // slot takes it (the core's key expansion holds its window for a whole step, four clocks
+    // or more where it sets INV_KEYS). The scrub's zero goes into the twins as into the
+    // slots: per slot on LUT fabrics (zl), else once into their write data (iwd) from copies
+    // of its own, 4 bits each (one flip-flop for all of them, which synthesis merged with one
+    // of wd's copies, was the path after im_m: z -> slot_im, 0.405 ns, NanGate45).
     generate
         if (INV_KEYS != 0) begin : g_im_pipe
             localparam [255:0] IM_ROWS = imc_rows(IMC_PRE_ID);
             reg [127:0] im_d;
-            reg [511:0] im_m;
+            reg [511:0] im_lo, im_hi;     // multiples of im_d's low, high nibbles
             reg [127:0] im_w;
             always @(posedge clk) begin
-                im_d <= wdata;
-                im_m <= imc_mul(im_d, IM_ROWS);
-                im_w <= imc_join(im_m);
+                im_d  <= wdata;
+                im_lo <= imc_mul(im_d & {16{8'h0f}}, IM_ROWS);
+                im_hi <= imc_mul(im_d & {16{8'hf0}}, IM_ROWS);
+                im_w  <= imc_join(im_lo) ^ imc_join(im_hi);
+            end
+            wire [127:0] iwd;             // the twins' write data (zero in their zero cycle)
+            for (i = 0; i < 32; i = i + 1) begin : g_zero_iwd
+                if (ZERO_PER_SLOT) begin : g_plain
+                    assign iwd[4*i +: 4] = im_w[4*i +: 4];
+                end else begin : g_z
+                    reg z;
+                    (* keep *) always @(posedge clk) z <= scrub;
+                    assign iwd[4*i +: 4] = z ? 4'h0 : im_w[4*i +: 4];
+                end
             end
             integer t;
             always @(posedge clk)
                 for (t = 1; t <= NR_MAX; t = t + 1)
-                    if (wl[t]) slot_im[t] <= (zl[t] || wd_z) ? 128'h0 : im_w;
+                    if (wl[t]) slot_im[t] <= zl[t] ? 128'h0 : iwd;
         end
     endgenerate
 
