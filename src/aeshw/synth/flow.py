@@ -171,7 +171,9 @@ class Runner:
         self.bdir, self.verbose, self.commands, self.times = bdir, verbose, [], {}
 
     def run(self, step: str, argv: list[str], log: str, timeout: float | None = None) -> str:
-        cmdline = f"cd {rel(self.bdir)} && " + " ".join(shlex.quote(rel(a) if i == 0 else a)
+        # The tool by its name (the project's venv puts it on PATH): a path to it would be
+        # one machine's or checkout's, and wrong after the `cd` anyway.
+        cmdline = f"cd {rel(self.bdir)} && " + " ".join(shlex.quote(Path(a).name if i == 0 else a)
                                                          for i, a in enumerate(argv))
         self.commands.append(cmdline)
         if self.verbose:
