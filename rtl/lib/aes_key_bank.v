@@ -129,6 +129,9 @@ module aes_key_bank #(
     wire [NR_MAX:0] zl;
     wire [NR_MAX:1] zu;
     wire [127:0]    wd;                   // the write data (zero in the load slots' zero cycle)
+    /* verilator lint_off UNUSEDSIGNAL */   // read by INV_KEYS builds only
+    wire [31:0]     zwd;                  // g_zero_wd[c].z (zero on LUT fabrics)
+    /* verilator lint_on UNUSEDSIGNAL */
     reg             scrub_q;              // scrub a cycle ago (the use slots' copies read it)
     always @(posedge clk) scrub_q <= scrub;
     genvar i;
@@ -148,10 +151,12 @@ module aes_key_bank #(
         for (i = 0; i < 32; i = i + 1) begin : g_zero_wd
             if (ZERO_PER_SLOT) begin : g_plain
                 assign wd[4*i +: 4] = wdata[4*i +: 4];
+                assign zwd[i] = 1'b0;
             end else begin : g_z
                 reg z;
                 (* keep *) always @(posedge clk) z <= scrub;
                 assign wd[4*i +: 4] = z ? 4'h0 : wdata[4*i +: 4];
+                assign zwd[i] = z;
             end
         end
         for (i = 1; i <= NR_MAX; i = i + 1) begin : g_use
@@ -195,9 +200,10 @@ module aes_key_bank #(
     // (0.421 ns). The caller holds wdata for the three clocks before the one in which its
     // slot takes it (the core's key expansion holds its window for a whole step, four clocks
     // or more where it sets INV_KEYS). The scrub's zero goes into the twins as into the
-    // slots: per slot on LUT fabrics (zl), else once into their write data (iwd) from copies
-    // of its own, 4 bits each (one flip-flop for all of them, which synthesis merged with one
-    // of wd's copies, was the path after im_m: z -> slot_im, 0.405 ns, NanGate45).
+    // slots: per slot on LUT fabrics (zl), else once into their write data (iwd), 4 bits from
+    // each of wd's copies of the zero (one flip-flop for all 128 bits, which synthesis merged
+    // with one of those copies, was the path after im_m: z -> slot_im, 0.405 ns, NanGate45;
+    // 32 copies of their own doubled the scrub's fan-out: scrub -> z, 0.481 ns).
     generate
         if (INV_KEYS != 0) begin : g_im_pipe
             localparam [255:0] IM_ROWS = imc_rows(IMC_PRE_ID);
@@ -212,13 +218,7 @@ module aes_key_bank #(
             end
             wire [127:0] iwd;             // the twins' write data (zero in their zero cycle)
             for (i = 0; i < 32; i = i + 1) begin : g_zero_iwd
-                if (ZERO_PER_SLOT) begin : g_plain
-                    assign iwd[4*i +: 4] = im_w[4*i +: 4];
-                end else begin : g_z
-                    reg z;
-                    (* keep *) always @(posedge clk) z <= scrub;
-                    assign iwd[4*i +: 4] = z ? 4'h0 : im_w[4*i +: 4];
-                end
+                assign iwd[4*i +: 4] = zwd[i] ? 4'h0 : im_w[4*i +: 4];
             end
             integer t;
             always @(posedge clk)
