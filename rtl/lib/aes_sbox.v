@@ -107,6 +107,13 @@ module aes_sbox #(
     // Direction actually used: fixed by MODE, or the inv input.
     wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv;
 
+    // FPGA targets define AES_LUT_FABRIC (the LUT form's input cuts, below).
+`ifdef AES_LUT_FABRIC
+    localparam LUT_FABRIC = 1;
+`else
+    localparam LUT_FABRIC = 0;
+`endif
+
     // mat8, the basis changes, aes_tower_out
     `include "aes_tower.vh"
 
@@ -277,19 +284,41 @@ module aes_sbox #(
             end
         end else if (IMPL == "LUT") begin : g_lut
             /* verilator lint_on WIDTH */
-            // Optional input registers (PIPE of them) carry the byte and inv.
-            wire [8:0] lut_stage [0:PIPE];
+            // Optional input registers (PIPE of them) carry the byte and inv. In gate
+            // libraries the last of them holds the low nibble decoded (16 lines, one high:
+            // aes_table8 LO_HOT), so the decode's gate levels leave the table's stage (that
+            // stage set the clock of every LUT build of three or more stages). LUT fabrics
+            // (AES_LUT_FABRIC) keep the byte: a table there is a LUT tree of its 8 inputs.
+            localparam HOT = (PIPE >= 1 && !LUT_FABRIC) ? 1 : 0;
+            wire [8:0] lut_stage [0:PIPE - HOT];
             assign lut_stage[0] = {dec_now, in_byte[7:0]};
             genvar g;
-            for (g = 0; g < PIPE; g = g + 1) begin : g_cut
+            for (g = 0; g < PIPE - HOT; g = g + 1) begin : g_cut
                 reg [8:0] q;
                 always @(posedge clk) if (ce) q <= lut_stage[g];
                 assign lut_stage[g+1] = q;
             end
-            wire [8:0] lut_in = lut_stage[PIPE];
+            /* verilator lint_off UNUSEDSIGNAL */   // HOT: bits [3:0] are decoded (lo_hot)
+            wire [8:0]  lut_in;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [15:0] lo_hot;
+            if (HOT) begin : g_cut_hot
+                reg [4:0]  q;
+                reg [15:0] hot;
+                always @(posedge clk)
+                    if (ce) begin
+                        q   <= lut_stage[PIPE-1][8:4];
+                        hot <= 16'h1 << lut_stage[PIPE-1][3:0];
+                    end
+                assign lut_in = {q, 4'h0};
+                assign lo_hot = hot;
+            end else begin : g_bin_in
+                assign lut_in = lut_stage[PIPE];
+                assign lo_hot = 16'h0;
+            end
             wire [7:0] fwd, bwd;
-            aes_table8 #(.TABLE(SBOX_FWD)) u_fwd (.x(lut_in[7:0]), .y(fwd));
-            aes_table8 #(.TABLE(SBOX_INV)) u_bwd (.x(lut_in[7:0]), .y(bwd));
+            aes_table8 #(.TABLE(SBOX_FWD), .LO_HOT(HOT)) u_fwd (.x(lut_in[7:0]), .lo_hot(lo_hot), .y(fwd));
+            aes_table8 #(.TABLE(SBOX_INV), .LO_HOT(HOT)) u_bwd (.x(lut_in[7:0]), .lo_hot(lo_hot), .y(bwd));
             assign out_byte = (MODE == "ENC") ? fwd : (MODE == "DEC") ? bwd : (lut_in[8] ? bwd : fwd);
         end else begin : g_composite
             // Piece 1: map into the tower field (the inverse S-box first undoes the affine

@@ -57,6 +57,12 @@ def test_sbox_synthesis_form():
     run_lib("tb_sbox_all", "test_sbox", "icarus", defines={"SYNTHESIS": 1})
 
 
+def test_sbox_lut_fabric_form():
+    """aes_sbox as the FPGA targets read it (`AES_LUT_FABRIC`: the LUT form's last input cut
+    holds the byte, not its low nibble decoded), in the synthesis form: every S-box, exhaustively."""
+    run_lib("tb_sbox_all", "test_sbox", "icarus", defines={"SYNTHESIS": 1, "AES_LUT_FABRIC": 1})
+
+
 def test_mix_columns_lut_fabric_form():
     """aes_mix_columns as the FPGA targets read it (`AES_LUT_FABRIC`: no kept shape):
     the same NIST / reference checks in every direction."""
