@@ -18,7 +18,8 @@
 //   STAGES >= 5 : inside the S-box, after the output products
 //   STAGES == 6 : inside the S-box, after the basis change
 // (aes_sbox's cuts, PIPE = STAGES - 2: with six stages each piece of a composite round is
-// about four gate levels; in the LUT form the cuts are registers at the table input.)
+// about four gate levels; in the LUT form the cuts are registers at the table input, the
+// last of them with the low nibble decoded in MODE "BOTH" in gate libraries: aes_sbox.)
 // IMPL "BRAM" (block-RAM S-boxes, STAGES 2..4): the table's read register is
 // the cut after SubBytes; STAGES 3 and 4 add one and two output registers.
 // IMPL "TTABLE" (MODE "ENC", STAGES 2..4): ShiftRows first (it commutes with

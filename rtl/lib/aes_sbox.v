@@ -283,13 +283,16 @@ module aes_sbox #(
                 end
             end
         end else if (IMPL == "LUT") begin : g_lut
+            // Optional input registers (PIPE of them) carry the byte and inv. MODE "BOTH" in
+            // gate libraries: the last of them holds the low nibble decoded (16 lines, one
+            // high: aes_table8 LO_HOT), so the decode's gate levels leave the stage of the two
+            // tables and their direction multiplexer (NanGate45, four stages BOTH, where that
+            // stage sets the clock: 1,339 -> 1,369 MHz at 292.6 kGE against 293.7). One table
+            // alone (ENC, DEC) keeps the byte: measured slower decoded (four stages encrypt,
+            // 1,513 -> 1,473 MHz, +4.3 kGE; ABC maps the decoded lines into a deeper net).
+            // LUT fabrics (AES_LUT_FABRIC) keep the byte: a table there is a LUT tree.
+            localparam HOT = (PIPE >= 1 && MODE == "BOTH" && !LUT_FABRIC) ? 1 : 0;
             /* verilator lint_on WIDTH */
-            // Optional input registers (PIPE of them) carry the byte and inv. In gate
-            // libraries the last of them holds the low nibble decoded (16 lines, one high:
-            // aes_table8 LO_HOT), so the decode's gate levels leave the table's stage (that
-            // stage set the clock of every LUT build of three or more stages). LUT fabrics
-            // (AES_LUT_FABRIC) keep the byte: a table there is a LUT tree of its 8 inputs.
-            localparam HOT = (PIPE >= 1 && !LUT_FABRIC) ? 1 : 0;
             wire [8:0] lut_stage [0:PIPE - HOT];
             assign lut_stage[0] = {dec_now, in_byte[7:0]};
             genvar g;

@@ -59,7 +59,7 @@ def test_sbox_synthesis_form():
 
 def test_sbox_lut_fabric_form():
     """aes_sbox as the FPGA targets read it (`AES_LUT_FABRIC`: the LUT form's last input cut
-    holds the byte, not its low nibble decoded), in the synthesis form: every S-box, exhaustively."""
+    holds the byte, not its low nibble decoded as in gate libraries in MODE "BOTH"), in the synthesis form: every S-box, exhaustively."""
     run_lib("tb_sbox_all", "test_sbox", "icarus", defines={"SYNTHESIS": 1, "AES_LUT_FABRIC": 1})
 
 

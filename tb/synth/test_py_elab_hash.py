@@ -11,7 +11,7 @@ import pytest
 from aeshw.paths import RTL
 from aeshw.report import elab_hashes
 from aeshw.report.results import stale
-from aeshw.synth.elab_hash import canonical, chparam_lines
+from aeshw.synth.elab_hash import canonical, canonical_names, chparam_lines
 from aeshw.synth.flow import Config, rtl_elab_sha1_now, rtl_read_sha1_now
 
 # Two small pipelined builds (about 5 s each to elaborate): one that takes aes_round's
@@ -37,6 +37,23 @@ def test_canonical_drops_locations_only():
     assert canonical(il) == "  wire \\f$func$L$0.$result\n  cell $and $and$L$1"
     assert canonical("autoidx 9\nw $a$7 $b$3 $c$7") == "w $a$0 $b$1 $c$0"
     assert chparam_lines("read_verilog x\nchparam -set A 1 t\nsynth") == ["chparam -set A 1 t"]
+
+
+def _module(a: str, b: str, order: tuple[int, ...], b_src: str = "\\x") -> str:
+    """A small RTLIL module: wires a and b (enumerated names), a cell reading b, a connect."""
+    items = [f"  wire width 8 {a}", f"  attribute \\keep 1\n  wire width 4 {b}",
+             f"  cell $not \\_9_\n    connect \\A {b}\n    connect \\Y {a} [3:0]\n  end",
+             f"  connect {b} {b_src} [3:0]"]
+    return "\n".join(["module \\m", *(items[k] for k in order), "end"])
+
+
+def test_canonical_names_ignore_enumeration_and_item_order():
+    """Yosys can number the same netlist's private objects (and list them) in another order:
+    the canonical text is the same; a changed connection still shows."""
+    one = canonical_names(_module("\\_1_", "\\_2_", (0, 1, 2, 3)))
+    assert canonical_names(_module("\\_2_", "\\_1_", (3, 2, 1, 0))) == one
+    assert canonical_names(_module("\\_1_", "\\_2_", (0, 1, 2, 3), b_src="\\y")) != one
+    assert "attribute \\keep 1\n  wire width 4" in one
 
 
 def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl, edit):

@@ -10,6 +10,10 @@ For each stored synthesis row (synth/elab_hash for what the hash covers):
   was checked at), so report/results.stale() counts the row as current. If not, the row is
   left stale: it has to be re-measured (`aeshw sweep --stale`).
 Only `rtl_elab_sha1` and `rtl_read_sha1_same` are written; no figure changes.
+
+`--rehash DIR` (after a change to what the hash covers): every row whose sources in DIR (an
+rtl/ tree, e.g. `git archive <commit> rtl`) are those it was measured on, or checked the same
+as, gets its `rtl_elab_sha1` computed anew there; the other rows are left as they are.
 """
 from __future__ import annotations
 
@@ -45,10 +49,24 @@ def update(r: dict, head: str, rtl: Path = RTL) -> str:
     return "current: text changed, same elaborated netlist"
 
 
-def _one(path: Path, head: str) -> str:
+def rehash(r: dict, rtl: Path) -> str:
+    """`rtl_elab_sha1` of row `r` computed anew on `rtl`, if its sources there are the ones it
+    was measured on or checked the same as; returns what was done."""
+    if not r.get("rtl_read_sha1"):
+        return "skipped: no read hash"
+    cfg = Config(**r["config"])
+    defines, ys = r.get("defines", []), r["scripts"]["synth.ys"]
+    read = rtl_read_sha1_now(cfg, defines, rtl)
+    if read != r["rtl_read_sha1"] and read not in (r.get("rtl_read_sha1_same") or {}):
+        return "not these sources: left as it was"
+    r["rtl_elab_sha1"] = rtl_elab_sha1_now(cfg, defines, ys, rtl)
+    return "elaboration hash computed anew"
+
+
+def _one(path: Path, head: str, at: Path | None = None) -> str:
     r = json.loads(path.read_text())
     try:
-        what = update(r, head)
+        what = rehash(r, at) if at else update(r, head)
     except (OSError, RuntimeError) as e:
         return f"{path.stem}: FAILED ({str(e)[:200]})"
     path.write_text(json.dumps(r, indent=2) + "\n")
@@ -59,12 +77,13 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m aeshw.report.elab_hashes", description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", help="row names (default: every stored synthesis row)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rehash", type=Path, metavar="DIR", help="an rtl/ tree (module docstring)")
     args = ap.parse_args(argv)
     rows = [f for f in sorted(RESULTS.glob("*.json")) if "config" in json.loads(f.read_text())
             and (not args.names or f.stem in args.names)]
     head, bad = git_head(), 0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for line in pool.map(_one, rows, [head] * len(rows)):
+        for line in pool.map(_one, rows, [head] * len(rows), [args.rehash] * len(rows)):
             print(line, flush=True)
             bad += "STALE" in line or "FAILED" in line
     print(f"{len(rows)} rows, {bad} stale or failed")

@@ -13,6 +13,9 @@ the same netlist for it. This hash is of the elaborated netlist itself:
   attributes, the `file.v:line` part of names), so moving a line or editing an untaken
   branch leaves the text as it was. Both renumberings are one-to-one, so two texts are equal
   only for netlists equal up to those names;
+- the names `rename -enumerate` gives (`\\_41_`) replaced by names from the netlist's shape
+  (canonical_names: Yosys numbers them in the order it happens to hold the objects, which an
+  unrelated edit can change), and the module's items (wires, cells, connections) sorted;
 - everything else kept: every cell, its type, parameters and connections, every public name.
 Equal hashes mean the same netlist up to the numbering of private names, so a figure
 measured on one holds for the other (same scripts, tools and liberty). Unequal hashes say
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import defaultdict
 import subprocess
 import tempfile
 from pathlib import Path
@@ -38,12 +42,81 @@ def chparam_lines(ys: str) -> list[str]:
 
 
 def canonical(rtlil: str) -> str:
-    """`rtlil` without source locations and comments, and with the indices Yosys appends to
-    the names it makes ("$8049") numbered in order of first appearance (module docstring)."""
+    """`rtlil` without source locations and comments, the indices Yosys appends to the names
+    it makes ("$8049") numbered in order of first appearance, and the enumerated names and the
+    order of each module's items made independent of how Yosys held them (module docstring)."""
     kept = (ln for ln in rtlil.splitlines() if not ln.lstrip().startswith(_DROP))
     text = _LOCATION.sub("L", "\n".join(kept))
     order: dict[str, int] = {}
-    return _INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text)
+    return canonical_names(_INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text))
+
+
+_ENUM = re.compile(r"\\_\d+_(?=[\s\[]|$)")     # a name `rename -enumerate` gave
+
+
+def _items(lines: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """A module's lines as (head, items, tail): an item is a wire, memory or connect line, or a
+    cell block, each with the attribute lines in front of it."""
+    head, items, cur, depth = [], [], [], 0
+    for i, ln in enumerate(lines):
+        if not items and not cur and not ln.startswith("  "):
+            head.append(ln)
+            continue
+        if ln == "end" and depth == 0:
+            return head, items, lines[i:]
+        cur.append(ln)
+        if ln.startswith("  cell ") or ln.startswith("  switch ") or ln.startswith("  process "):
+            depth += 1
+        elif ln == "  end":
+            depth -= 1
+        if depth == 0 and not ln.startswith("  attribute "):
+            items.append("\n".join(cur))
+            cur = []
+    return head, items + (["\n".join(cur)] if cur else []), []
+
+
+def _h(*parts: str) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=10).hexdigest()
+
+
+def _rename_module(items: list[str]) -> list[str]:
+    """The module's items with each enumerated name replaced by one its place in the netlist
+    determines: names start labelled by the item that declares them, then take on the labels
+    of the items they appear in (four rounds, as in Weisfeiler-Lehman graph hashing); names are
+    then numbered in label order (ties: in order of appearance, which can only make two equal
+    netlists read as different, never the reverse) and the items sorted."""
+    names = [_ENUM.findall(it) for it in items]
+    shapes = [_ENUM.sub("\x00", it) for it in items]
+    label: dict[str, str] = {n: "" for ns in names for n in ns}
+    for it, shape in zip(items, shapes):          # a wire, cell or memory item declares a name
+        decl = next(ln for ln in it.split("\n") if not ln.startswith("  attribute "))
+        if decl.startswith(("  wire ", "  cell ", "  memory ")) and _ENUM.search(decl):
+            label[_ENUM.search(decl).group(0)] = _h(shape)
+    for _ in range(4):
+        seen: dict[str, list[str]] = defaultdict(list)
+        for ns, shape in zip(names, shapes):
+            sig = _h(shape, *(label[n] for n in ns))
+            for k, n in enumerate(ns):
+                seen[n].append(f"{sig}:{k}")
+        label = {n: _h(label[n], *sorted(seen[n])) for n in label}
+    first = {n: i for i, n in enumerate(dict.fromkeys(n for ns in names for n in ns))}
+    new = {n: f"\\_{i}_" for i, n in enumerate(sorted(label, key=lambda n: (label[n], first[n])))}
+    return sorted(_ENUM.sub(lambda m: new[m.group(0)], it) for it in items)
+
+
+def canonical_names(text: str) -> str:
+    """`text` (RTLIL) with each module's enumerated names and item order canonical (_rename_module)."""
+    out, lines, i = [], text.splitlines(), 0
+    while i < len(lines):
+        if not lines[i].startswith("module "):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = lines.index("end", i)
+        head, items, tail = _items(lines[i:j + 1])
+        out += head + _rename_module(items) + tail
+        i = j + 1
+    return "\n".join(out)
 
 
 def elab_text(yosys: str, srcs: list[Path], headers: list[Path], defines, chparams: list[str], top: str) -> str:
