@@ -51,6 +51,7 @@ def canonical(rtlil: str) -> str:
     return canonical_names(_INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text))
 
 
+_ROUNDS = 200                                    # refinement rounds at most (_rename_module)
 _ENUM = re.compile(r"\\_\d+_(?=[\s\[]|$)")     # a name `rename -enumerate` gave
 
 
@@ -82,9 +83,11 @@ def _h(*parts: str) -> str:
 def _rename_module(items: list[str]) -> list[str]:
     """The module's items with each enumerated name replaced by one its place in the netlist
     determines: names start labelled by the item that declares them, then take on the labels
-    of the items they appear in (four rounds, as in Weisfeiler-Lehman graph hashing); names are
-    then numbered in label order (ties: in order of appearance, which can only make two equal
-    netlists read as different, never the reverse) and the items sorted."""
+    of the items they appear in (as in Weisfeiler-Lehman graph hashing), round after round until
+    no round tells two more names apart (a public name several cells away is what separates two
+    copies of the same logic); names are then numbered in label order (ties: in order of
+    appearance, which can only make two equal netlists read as different, never the reverse)
+    and the items sorted."""
     names = [_ENUM.findall(it) for it in items]
     shapes = [_ENUM.sub("\x00", it) for it in items]
     label: dict[str, str] = {n: "" for ns in names for n in ns}
@@ -92,13 +95,17 @@ def _rename_module(items: list[str]) -> list[str]:
         decl = next(ln for ln in it.split("\n") if not ln.startswith("  attribute "))
         if decl.startswith(("  wire ", "  cell ", "  memory ")) and _ENUM.search(decl):
             label[_ENUM.search(decl).group(0)] = _h(shape)
-    for _ in range(4):
+    classes = len(set(label.values()))
+    for _ in range(_ROUNDS):
         seen: dict[str, list[str]] = defaultdict(list)
         for ns, shape in zip(names, shapes):
             sig = _h(shape, *(label[n] for n in ns))
             for k, n in enumerate(ns):
                 seen[n].append(f"{sig}:{k}")
         label = {n: _h(label[n], *sorted(seen[n])) for n in label}
+        if len(set(label.values())) == classes:
+            break                                 # no name told apart from another: stable
+        classes = len(set(label.values()))
     first = {n: i for i, n in enumerate(dict.fromkeys(n for ns in names for n in ns))}
     new = {n: f"\\_{i}_" for i, n in enumerate(sorted(label, key=lambda n: (label[n], first[n])))}
     return sorted(_ENUM.sub(lambda m: new[m.group(0)], it) for it in items)
