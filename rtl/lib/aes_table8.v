@@ -51,29 +51,38 @@ module aes_table8 #(
         end
     endfunction
 
+    // LO_HOT: the table read from the high nibble and the low nibble's lines (y_hot); else
+    // the byte (y_bin, below). (The byte's form stays outside any generate branch, so builds
+    // without LO_HOT elaborate the netlist, names and all, they did before it.)
+    wire [7:0] y_hot, y_bin;
+    assign y = (LO_HOT == 1) ? y_hot : y_bin;
     generate if (LO_HOT == 1) begin : g_hot
 `ifdef SYNTHESIS
-    genvar h, j;
-    for (j = 0; j < 8; j = j + 1) begin : g_bit
-        wire [15:0] part;                 // part[h]: high nibble h, and a line of bit j's set
-        for (h = 0; h < 16; h = h + 1) begin : g_hi
-            localparam [15:0] COL = hot_col(h, j);
-            assign part[h] = (x[7:4] == h) && |(lo_hot & COL);
+        genvar h, j;
+        for (j = 0; j < 8; j = j + 1) begin : g_bit
+            wire [15:0] part;             // part[h]: high nibble h, and a line of bit j's set
+            for (h = 0; h < 16; h = h + 1) begin : g_hi
+                localparam [15:0] COL = hot_col(h, j);
+                assign part[h] = (x[7:4] == h) && |(lo_hot & COL);
+            end
+            assign y_hot[j] = |part;
         end
-        assign y[j] = |part;
-    end
 `else
-    // Simulators: the nibble back from its lines, and the part-select.
-    wire [3:0] lo = {|(lo_hot & 16'hff00), |(lo_hot & 16'hf0f0), |(lo_hot & 16'hcccc), |(lo_hot & 16'haaaa)};
-    assign y = TABLE[8*{x[7:4], lo} +: 8];
+        // Simulators: the nibble back from its lines, and the part-select.
+        wire [3:0] lo = {|(lo_hot & 16'hff00), |(lo_hot & 16'hf0f0), |(lo_hot & 16'hcccc), |(lo_hot & 16'haaaa)};
+        assign y_hot = TABLE[8*{x[7:4], lo} +: 8];
 `endif
-    end else begin : g_bin
+    end else begin : g_no_hot
+        assign y_hot = 8'h0;
+    end endgenerate
+
 `ifdef SYNTHESIS
-    genvar i, s;
     // Level k selects with x[7-2k:6-2k]; leaf i of level 0 holds entries i + 64s (s = 0..3).
     wire [511:0] lvl0;
     wire [127:0] lvl1;
     wire [31:0]  lvl2;
+    genvar i, s;
+    generate
         for (i = 0; i < 64; i = i + 1) begin : g_leaf
             wire [31:0] four;
             for (s = 0; s < 4; s = s + 1) begin : g_s
@@ -95,11 +104,11 @@ module aes_table8 #(
             end
             assign lvl2[8*i +: 8] = four[8*x[3:2] +: 8];
         end
-    assign y = lvl2[8*x[1:0] +: 8];
+    endgenerate
+    assign y_bin = lvl2[8*x[1:0] +: 8];
 `else
-    assign y = TABLE[8*x +: 8];
+    assign y_bin = TABLE[8*x +: 8];
 `endif
-    end endgenerate
 endmodule
 
 `default_nettype wire

@@ -52,7 +52,8 @@ def canonical(rtlil: str) -> str:
 
 
 _ROUNDS = 200                                    # refinement rounds at most (_rename_module)
-_ENUM = re.compile(r"\\_\d+_(?=[\s\[]|$)")     # a name `rename -enumerate` gave
+_TOKEN = re.compile(r"(?<!\S)[\\$]\S+")            # a name in RTLIL
+_NUMBERED = re.compile(r"\$\d+|(?<=^\\_)\d+(?=_$)")  # Yosys's indices in one: "$41", "\_41_"
 
 
 def _items(lines: list[str]) -> tuple[list[str], list[str], list[str]]:
@@ -80,21 +81,32 @@ def _h(*parts: str) -> str:
     return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=10).hexdigest()
 
 
+def _stem(name: str) -> str:
+    return _NUMBERED.sub("#", name)
+
+
+def _numbered(item: str) -> list[str]:
+    return [t for t in _TOKEN.findall(item) if _NUMBERED.search(t)]
+
+
 def _rename_module(items: list[str]) -> list[str]:
-    """The module's items with each enumerated name replaced by one its place in the netlist
-    determines: names start labelled by the item that declares them, then take on the labels
-    of the items they appear in (as in Weisfeiler-Lehman graph hashing), round after round until
-    no round tells two more names apart (a public name several cells away is what separates two
-    copies of the same logic); names are then numbered in label order (ties: in order of
-    appearance, which can only make two equal netlists read as different, never the reverse)
-    and the items sorted."""
-    names = [_ENUM.findall(it) for it in items]
-    shapes = [_ENUM.sub("\x00", it) for it in items]
-    label: dict[str, str] = {n: "" for ns in names for n in ns}
-    for it, shape in zip(items, shapes):          # a wire, cell or memory item declares a name
+    """The module's items with each name that carries a Yosys index ("\\_41_" from `rename
+    -enumerate`, "$41" in a name Yosys made) renumbered from its place in the netlist: names
+    start labelled by their stem (the name without its indices) and the item that declares
+    them, then take on the labels of the items they appear in (as in Weisfeiler-Lehman graph
+    hashing), round after round until no round tells two more names apart (a public name
+    several cells away is what separates two copies of the same logic); the names of a stem
+    are then numbered in label order (ties: in order of appearance, which can only make two
+    equal netlists read as different, never the reverse) and the items sorted."""
+    names = [_numbered(it) for it in items]
+    shapes = [_TOKEN.sub(lambda m: _stem(m.group(0)) if _NUMBERED.search(m.group(0)) else m.group(0), it)
+              for it in items]
+    label: dict[str, str] = {n: _stem(n) for ns in names for n in ns}
+    for it, ns, shape in zip(items, names, shapes):   # a wire, cell or memory item declares a name
         decl = next(ln for ln in it.split("\n") if not ln.startswith("  attribute "))
-        if decl.startswith(("  wire ", "  cell ", "  memory ")) and _ENUM.search(decl):
-            label[_ENUM.search(decl).group(0)] = _h(shape)
+        last = decl.split()[-1]
+        if decl.startswith(("  wire ", "  cell ", "  memory ")) and last in ns:
+            label[last] = _h(_stem(last), shape)
     classes = len(set(label.values()))
     for _ in range(_ROUNDS):
         seen: dict[str, list[str]] = defaultdict(list)
@@ -107,8 +119,12 @@ def _rename_module(items: list[str]) -> list[str]:
             break                                 # no name told apart from another: stable
         classes = len(set(label.values()))
     first = {n: i for i, n in enumerate(dict.fromkeys(n for ns in names for n in ns))}
-    new = {n: f"\\_{i}_" for i, n in enumerate(sorted(label, key=lambda n: (label[n], first[n])))}
-    return sorted(_ENUM.sub(lambda m: new[m.group(0)], it) for it in items)
+    rank: dict[str, int] = defaultdict(int)
+    new = {}
+    for n in sorted(label, key=lambda n: (_stem(n), label[n], first[n])):
+        new[n] = _stem(n).replace("#", str(rank[_stem(n)]))
+        rank[_stem(n)] += 1
+    return sorted(_TOKEN.sub(lambda m: new.get(m.group(0), m.group(0)), it) for it in items)
 
 
 def canonical_names(text: str) -> str:
