@@ -20,6 +20,11 @@ DEC = Config(arch="pipelined", target="asic", impl="LUT", mode="DEC", keys=1, st
 ENC = Config(arch="pipelined", target="asic", impl="LUT", mode="ENC", keys=1, stages=6)
 
 
+# An edit of DEC_MUL's branch that changes what it builds (an unused wire would not: the
+# elaboration drops it, and the hash with it).
+DEC_MUL_EDIT = ("^ imc_join(mults_hi) ^ round_key_im;", "^ imc_join(mults_hi) ^ ~round_key_im;")
+
+
 def _ys(cfg: Config) -> str:
     params = {"LANES": 1, "STAGES": cfg.stages, "IMPL": f'"{cfg.impl}"', "MODE": f'"{cfg.mode}"',
               "KEY_MODE": '"SHARED"', "KEYS": 1}
@@ -37,6 +42,9 @@ def test_canonical_drops_locations_only():
     assert canonical(il) == "  wire \\f$func$L$0.$result\n  cell $and $and$L$1"
     assert canonical("autoidx 9\nw $a$7 $b$3 $c$7") == "w $a$0 $b$1 $c$0"
     assert chparam_lines("read_verilog x\nchparam -set A 1 t\nsynth") == ["chparam -set A 1 t"]
+    # $meminit's PRIORITY (a global counter) as its rank
+    assert canonical("parameter \\PRIORITY 6640\nparameter \\PRIORITY 12") == \
+        "parameter \\PRIORITY 1\nparameter \\PRIORITY 0"
 
 
 def _module(a: str, b: str, order: tuple[int, ...], b_src: str = "\\x") -> str:
@@ -57,15 +65,14 @@ def test_canonical_names_ignore_enumeration_and_item_order():
 
 
 def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl, edit):
-    """Comment lines on top shift every line number; a wire in the DEC_MUL branch is read by
+    """Comment lines on top shift every line number; an edit in the DEC_MUL branch is read by
     the decrypt build only: the read hash of both moves, the encrypt netlist does not."""
     before = _hashes(rtl)
     reads = {c.mode: rtl_read_sha1_now(c, [], rtl) for c in (DEC, ENC)}
     round_v = rtl / "lib" / "aes_round.v"
     edit(round_v, "`default_nettype none", "// one\n// two\n\n`default_nettype none")
     assert _hashes(rtl) == before
-    edit(round_v, "            wire [127:0] t_pre;\n",
-         "            wire [127:0] t_pre;\n            wire [127:0] t_pre2 = ~t_pre;\n")
+    edit(round_v, *DEC_MUL_EDIT)
     after = _hashes(rtl)
     assert after["ENC"] == before["ENC"] and after["DEC"] != before["DEC"]
     assert all(rtl_read_sha1_now(c, [], rtl) != reads[c.mode] for c in (DEC, ENC))
@@ -82,8 +89,7 @@ def test_update_records_then_accepts_the_same_netlist_only(rtl, edit):
     assert elab_hashes.update(enc, "c0", rtl) == "current; elaboration hash recorded"
     assert elab_hashes.update(dec, "c0", rtl) == "current; elaboration hash recorded"
     assert elab_hashes.update(enc, "c0", rtl) == "current"
-    edit(rtl / "lib" / "aes_round.v", "            wire [127:0] t_pre;\n",
-         "            wire [127:0] t_pre;\n            wire [127:0] t_pre2 = ~t_pre;\n")
+    edit(rtl / "lib" / "aes_round.v", *DEC_MUL_EDIT)
     assert elab_hashes.update(enc, "c1", rtl) == "current: text changed, same elaborated netlist"
     assert enc["rtl_read_sha1_same"] == {rtl_read_sha1_now(ENC, [], rtl): "c1"}
     assert elab_hashes.update(dec, "c1", rtl).startswith("STALE: it elaborates a different netlist")

@@ -34,6 +34,7 @@ ELAB = ["proc", "flatten", "opt_clean -purge", "rename -enumerate", "write_rtlil
 _DROP = ("attribute \\src ", "attribute \\hdlname ", "#", "autoidx ")
 _LOCATION = re.compile(r"[\w./-]+\.v:\d+(?:\.\d+-\d+\.\d+)?")
 _INDEX = re.compile(r"\$(\d+)\b")
+_PRIORITY = re.compile(r"parameter \\PRIORITY (\d+)")
 
 
 def chparam_lines(ys: str) -> list[str]:
@@ -48,7 +49,11 @@ def canonical(rtlil: str) -> str:
     kept = (ln for ln in rtlil.splitlines() if not ln.lstrip().startswith(_DROP))
     text = _LOCATION.sub("L", "\n".join(kept))
     order: dict[str, int] = {}
-    return canonical_names(_INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text))
+    text = _INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text)
+    # $meminit's PRIORITY: a global counter as well (which init wins where two overlap): kept
+    # as its rank among the design's, which is all the order it says.
+    ranks = {v: i for i, v in enumerate(sorted({int(v) for v in _PRIORITY.findall(text)}))}
+    return canonical_names(_PRIORITY.sub(lambda m: f"parameter \\PRIORITY {ranks[int(m.group(1))]}", text))
 
 
 _ROUNDS = 200                                    # refinement rounds at most (_rename_module)
