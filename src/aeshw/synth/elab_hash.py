@@ -13,9 +13,11 @@ the same netlist for it. This hash is of the elaborated netlist itself:
   attributes, the `file.v:line` part of names), so moving a line or editing an untaken
   branch leaves the text as it was. Both renumberings are one-to-one, so two texts are equal
   only for netlists equal up to those names;
-- the names `rename -enumerate` gives (`\\_41_`) replaced by names from the netlist's shape
-  (canonical_names: Yosys numbers them in the order it happens to hold the objects, which an
-  unrelated edit can change), and the module's items (wires, cells, connections) sorted;
+- every name that carries a Yosys index (`\\_41_` from `rename -enumerate`, `$41` in a name
+  Yosys made) renumbered from the netlist's shape within its stem (canonical_names: Yosys
+  numbers them in the order it happens to hold the objects, which an unrelated edit can
+  change), `$meminit`'s PRIORITY (another global counter) as its rank, and each module's
+  items (wires, cells, connections) sorted;
 - everything else kept: every cell, its type, parameters and connections, every public name.
 Equal hashes mean the same netlist up to the numbering of private names, so a figure
 measured on one holds for the other (same scripts, tools and liberty). Unequal hashes say
@@ -25,9 +27,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import defaultdict
 import subprocess
 import tempfile
+from collections import defaultdict
 from pathlib import Path
 
 ELAB = ["proc", "flatten", "opt_clean -purge", "rename -enumerate", "write_rtlil elab.il"]
