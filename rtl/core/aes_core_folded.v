@@ -110,6 +110,7 @@ module aes_core_folded #(
     /* verilator lint_off UNUSEDSIGNAL */   // the ring's units take one direction bit each,
     wire [16*LANES-1:0] o_inv_c_unused [0:U-1];     // and their one valid bit
     wire                o_valid_c_unused [0:U-1];
+    wire [6:0]          o_early_unused   [0:U-1];   // (KEY_AHEAD only: unspecified here)
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
     generate
@@ -150,10 +151,10 @@ module aes_core_folded #(
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
-                .in_rnd(u_in_rnd[u]), .in_user(u_in_user[u]),
+                .in_rnd(u_in_rnd[u]), .in_early(7'd0), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
-                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_user(o_user[u+1])
+                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early_unused[u]), .out_user(o_user[u+1])
             );
             if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));

@@ -196,11 +196,21 @@ module aes_core_pipelined #(
         assign p_len[0]   = ctx_len;
         assign p_inv[0]   = ctx_inv;
         assign p_user[0]  = in_user;
+        // A block's length and direction a clock before they reach p_len[i], p_inv[i] (the
+        // inputs of stage i-1's last register), for the key steps' decodes (aes_key_step
+        // EARLY); stage 0's step reads the context, which a key load can change in any
+        // clock, so it decodes its own inputs.
+        wire [1:0]     e_len   [0:PRE];
+        wire           e_inv   [0:PRE];
+        assign e_len[0] = 2'd0;
+        assign e_inv[0] = 1'b0;
         for (i = 0; i < PRE; i = i + 1) begin : g_pre
             wire [255:0] stepped;
-            aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(STAGES - 1), .STREAM(1)) u_step (
+            aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(STAGES - 1), .STREAM(1),
+                           .EARLY(i > 0 ? 1 : 0)) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
-                .in_window(p_win[i]), .out_window(stepped)
+                .in_window(p_win[i]), .early_len(e_len[i]), .early_idx(i[3:0]), .early_inv(1'b0),
+                .out_window(stepped)
             );
             // Encrypt blocks (and steps past their Nr) keep their window.
             wire           use_step = p_inv[i] && (i < aes_nr(p_len[i]));
@@ -223,6 +233,8 @@ module aes_core_pipelined #(
                 .in_data({data_q, use_q ? stepped : win_q, len_q, inv_q, user_q}),
                 .out_data({p_data[i+1], p_win[i+1], p_len[i+1], p_inv[i+1], p_user[i+1]})
             );
+            assign e_len[i+1] = len_q;
+            assign e_inv[i+1] = inv_q;
         end
 
         // ---- whitening, and the first key step (the round units' windows are one
@@ -237,10 +249,16 @@ module aes_core_pipelined #(
         wire [USER_W-1:0] r_user [0:NR_MAX];
         wire [255:0]   ahead;
         wire [255:0]   ahead_q;
-        aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(STAGES - 1), .STREAM(1)) u_ahead (
+        /* verilator lint_off UNUSEDSIGNAL */   // r_inv[0] is a flip-flop of its own (below)
+        wire           r_inv_ctl;
+        /* verilator lint_on UNUSEDSIGNAL */
+        aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(STAGES - 1), .STREAM(1),
+                       .EARLY(PRE > 0 ? 1 : 0)) u_ahead (
             .clk(clk), .ce(1'b1), .inv(p_inv[PRE]), .key_len(p_len[PRE]),
             .step_idx(p_inv[PRE] ? aes_nr(p_len[PRE]) - 4'd1 : 4'd0),
-            .in_window(p_win[PRE]), .out_window(ahead)
+            .in_window(p_win[PRE]), .early_len(e_len[PRE]),
+            .early_idx(e_inv[PRE] ? aes_nr(e_len[PRE]) - 4'd1 : 4'd0), .early_inv(e_inv[PRE]),
+            .out_window(ahead)
         );
         aes_delay #(.WIDTH(256), .DEPTH(1)) u_ahead_q (
             .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ahead), .out_data(ahead_q)
@@ -251,8 +269,17 @@ module aes_core_pipelined #(
         aes_delay #(.WIDTH(W + 3 + USER_W), .DEPTH(STAGES)) u_white (
             .clk(clk), .rst_n(rst_n), .ce(1'b1),
             .in_data({p_data[PRE] ^ {LANES{p_win[PRE][127:0]}}, p_len[PRE], p_inv[PRE], p_user[PRE]}),
-            .out_data({r_state[0], r_len[0], r_inv[0], r_user[0]})
+            .out_data({r_state[0], r_len[0], r_inv_ctl, r_user[0]})
         );
+        // The round units' controls a clock early (aes_round_unit in_early, out_early): the
+        // whitening stage's last register's inputs, round 0.
+        wire [6:0]     r_early [0:NR_MAX];
+        wire [2:0]     white_early;
+        aes_delay #(.WIDTH(3), .DEPTH(STAGES - 1)) u_white_early (
+            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data({p_len[PRE], p_inv[PRE]}),
+            .out_data(white_early)
+        );
+        assign r_early[0] = {white_early, 4'd0};
         assign r_win[0] = ahead_q;
         assign r_rnd[0] = 4'd0;
         // MODE "BOTH": the direction also as 16 copies per lane for each unit (aes_round_unit
@@ -267,6 +294,11 @@ module aes_core_pipelined #(
             (* keep *) always @(posedge clk) q <= inv_white_pre;
             assign r_inv_c[0][l] = q;
         end
+        // r_inv[0] from a flip-flop of its own, kept apart from the copies (aes_round_unit:
+        // synthesis merges equal flip-flops into a kept one, an S-box's copy).
+        reg inv_white_own;
+        (* keep *) always @(posedge clk) inv_white_own <= inv_white_pre;
+        assign r_inv[0] = inv_white_own;
 
         // ---- NR_MAX round units ------------------------------------------------
         // The last unit's valid also as flip-flops of their own (VALID_COPIES, EXIT_C): one
@@ -288,11 +320,11 @@ module aes_core_pipelined #(
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
                 .in_len(r_len[i]), .in_inv(r_inv[i]), .in_inv_c(r_inv_c[i]), .in_rnd(r_rnd[i]),
-                .in_user(r_user[i]),
+                .in_early(r_early[i]), .in_user(r_user[i]),
                 .out_valid(r_valid[i+1]), .out_valid_c(valid_c), .out_state(r_state[i+1]),
                 .out_window(r_win[i+1]),
                 .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
-                .out_rnd(r_rnd[i+1]), .out_user(r_user[i+1])
+                .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_user(r_user[i+1])
             );
             if (VC > 0) begin : g_exit
                 assign exit_v = valid_c;
@@ -384,7 +416,7 @@ module aes_core_pipelined #(
         // a key load is not on the data's throughput path.
         aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KCUTS), .SEL_CUT(KSEL)) u_expand (
             .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(klen), .step_idx(step), .in_window(win),
-            .out_window(stepped)
+            .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0), .out_window(stepped)
         );
         // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt): slot_oh starts at
         // slot 0 or Nr and shifts one place per step (no decoder in front of the bank enables).

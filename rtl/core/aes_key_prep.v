@@ -68,7 +68,8 @@ module aes_key_prep #(
         if (EXPANDS) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
-                .in_window(ctx_window), .out_window(stepped)
+                .in_window(ctx_window), .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0),
+                .out_window(stepped)
             );
         end else begin : g_no_dec
             assign stepped = ctx_window;

@@ -26,6 +26,15 @@
 // pipeline): no one flip-flop drives the direction logic of a whole state (the
 // 2-stage AGILE BOTH build's clock-setting path). Otherwise in_inv_c is
 // unused and out_inv_c is out_inv repeated.
+// KEY_AHEAD = 1 also decodes the key step a clock early (aes_key_step EARLY): a block's
+// key length, direction and round come a clock before the block as well (in_early, its
+// {len, inv, rnd}: the values the register in front of this unit is about to take), and
+// leave the same way (out_early, from the last register stage's inputs), so a chain of
+// units hands each its step's inputs a clock ahead (the agile pipeline). Otherwise
+// in_early is unused (out_early is given all the same).
+// With INV_COPIES, out_inv is a flip-flop of its own too, kept apart from the copies (the
+// copies and it hold the same bit, and synthesis merged it into one of them: the next
+// unit's direction logic then hung on an S-box's copy).
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -53,6 +62,9 @@ module aes_round_unit #(
     input  wire [16*LANES-1:0] in_inv_c,
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [3:0]        in_rnd,
+    /* verilator lint_off UNUSEDSIGNAL */   // KEY_AHEAD = 1 only
+    input  wire [6:0]        in_early,      // {len, inv, rnd} of the next cycle's block (above)
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [USER_W-1:0] in_user,
     output wire              out_valid,
     output wire [(VALID_COPIES > 0 ? VALID_COPIES : 1)-1:0] out_valid_c,   // copies of out_valid
@@ -62,6 +74,7 @@ module aes_round_unit #(
     output wire              out_inv,
     output wire [16*LANES-1:0] out_inv_c,
     output wire [3:0]        out_rnd,
+    output wire [6:0]        out_early,     // {len, inv, rnd} of the next cycle's out_* (above)
     output wire [USER_W-1:0] out_user
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
@@ -85,11 +98,18 @@ module aes_round_unit #(
     localparam [3:0] AHEAD = KEY_AHEAD;
     localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : 0;
     wire [3:0] step_idx = in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
+    // The same for the block a clock early (in_early; KEY_AHEAD).
+    wire [1:0] early_len = in_early[6:5];
+    wire       early_inv = in_early[4];
+    wire [3:0] early_rnd = in_early[3:0];
+    wire [3:0] early_idx = early_inv ? (aes_nr(early_len) - 4'd1 - AHEAD - early_rnd) : (early_rnd + AHEAD);
 
     wire [255:0] next_window;
-    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD)) u_key_step (
+    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD), .EARLY(KEY_AHEAD)) u_key_step (
         .clk(clk), .ce(ce), .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
-        .in_window(in_window), .out_window(next_window)
+        .in_window(in_window),
+        .early_len(early_len), .early_idx(early_idx),
+        .early_inv(early_inv), .out_window(next_window)
     );
 
     // Window to the last stage (KEY_LAG = STAGES-1, less the key step's own cuts), then
@@ -114,6 +134,9 @@ module aes_round_unit #(
     localparam COPIES = (INV_COPIES != 0) && (MODE == "BOTH");
     /* verilator lint_on WIDTH */
     localparam INV_W  = COPIES ? 16 : 1;
+    /* verilator lint_off UNUSEDSIGNAL */   // INV_COPIES builds: out_inv has its own
+    wire ctl_inv;                       // the direction at the end of u_ctl (below)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [128*LANES-1:0] rounded;
     genvar l;
     generate
@@ -127,8 +150,12 @@ module aes_round_unit #(
                 (* keep *) always @(posedge clk) if (ce) q <= inv_pre;
                 assign out_inv_c[l] = q;
             end
+            reg inv_own;                      // out_inv, kept apart from the copies
+            (* keep *) always @(posedge clk) if (ce) inv_own <= inv_pre;
+            assign out_inv = inv_own;
         end else begin : g_inv_one
             assign out_inv_c = {(16*LANES){out_inv}};
+            assign out_inv = ctl_inv;
         end
         for (l = 0; l < LANES; l = l + 1) begin : g_lane
             wire [INV_W-1:0] inv_l;
@@ -186,7 +213,13 @@ module aes_round_unit #(
     aes_delay #(.WIDTH(USER_W + 7), .DEPTH(STAGES)) u_ctl (
         .clk(clk), .rst_n(rst_n), .ce(ce),
         .in_data({in_user, in_len, in_inv, in_rnd + 4'd1}),
-        .out_data({out_user, out_len, out_inv, out_rnd})
+        .out_data({out_user, out_len, ctl_inv, out_rnd})
+    );
+    // The same controls a clock before out_*: the inputs of u_ctl's last register (the same
+    // flip-flops in front of it; synthesis merges them).
+    aes_delay #(.WIDTH(7), .DEPTH(STAGES - 1)) u_early (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data({in_len, in_inv, in_rnd + 4'd1}),
+        .out_data(out_early)
     );
 endmodule
 

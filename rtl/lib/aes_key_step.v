@@ -33,6 +33,16 @@
 // registered at its first clock, the selected word at its second; and the new words'
 // selects are copies of the registered decodes, one per 2-bit slice of the words (a
 // select would drive 256 multiplexers). The step's inputs are then held PIPE + 3 clocks.
+// EARLY = 1 (STREAM = 1, SEL_CUT = 0): the step's key_len, step_idx and inv also come one
+// clock early (early_len, early_idx, early_inv: what the caller's register in front of the
+// step is about to take), and the step decodes them there: SubWord's input is then a one-hot
+// choice of eight candidate words of the window (RotWord folded in: SubWord and RotWord
+// commute), read from flip-flops, a copy of the choice per byte (kept apart, 8 loads each).
+// Why: the decode of the step (its index from the block's round and direction, the kind,
+// the direction and length multiplexers) stood in front of the S-box row and RotWord's
+// multiplexer behind it, in the clock of a stage no longer than a round's (a two-stage
+// AES-128/192/256 BOTH AGILE core's clock-setting path: 740 MHz against its rounds' 946,
+// NanGate45). The agile pipeline's steps use it, each fed by the stage in front of it.
 // IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds) builds SubWord from the LUT
 // form: four S-boxes, combinational like the other forms, so every key
 // schedule keeps its timing.
@@ -43,7 +53,8 @@ module aes_key_step #(
     parameter MODE = "BOTH",    // "ENC" (forward), "DEC" (inverse) or "BOTH"
     parameter PIPE = 0,         // register cuts: after the transformed word, then in the S-boxes
     parameter STREAM = 0,       // 0: multicycle step (inputs held), 1: pipelined (inputs carried)
-    parameter SEL_CUT = 0       // 1: decode and select cuts in front of SubWord (above)
+    parameter SEL_CUT = 0,      // 1: decode and select cuts in front of SubWord (above)
+    parameter EARLY = 0         // 1: the step's inputs also a clock early, decoded there (above)
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire         clk,        // only used when PIPE > 0
@@ -53,6 +64,11 @@ module aes_key_step #(
     input  wire [1:0]   key_len,    // 0: 128, 1: 192, 2: 256 (3 is treated as 256)
     input  wire [3:0]   step_idx,
     input  wire [255:0] in_window,
+    /* verilator lint_off UNUSEDSIGNAL */   // EARLY builds only (tie to zero otherwise)
+    input  wire [1:0]   early_len,  // key_len, step_idx and inv one clock early (EARLY)
+    input  wire [3:0]   early_idx,
+    input  wire         early_inv,
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire [255:0] out_window
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
@@ -66,6 +82,9 @@ module aes_key_step #(
         end
         if (SEL_CUT != 0 && (SEL_CUT != 1 || STREAM != 0 || PIPE < 4)) begin : g_bad_param2
             ERROR_aes_key_step_SEL_CUT_must_be_0_or_1_with_STREAM_0_and_PIPE_4_to_5 u_stop ();
+        end
+        if (EARLY != 0 && (EARLY != 1 || STREAM != 1 || SEL_CUT != 0)) begin : g_bad_param3
+            ERROR_aes_key_step_EARLY_must_be_0_or_1_with_STREAM_1_and_SEL_CUT_0 u_stop ();
         end
     endgenerate
 
@@ -219,9 +238,78 @@ module aes_key_step #(
     wire [31:0] sub_in  = dir_back(inv)
                         ? (at2_d ? new_word(in_window, len_d, 1) : back_prev0(in_window, len_d))
                         : (at2_d ? (wsel(in_window, 1) ^ wsel(in_window, 0) ^ in_last) : in_last);
+
+    // EARLY: the candidate words and which one each step takes (pick: one-hot, bit c for
+    // candidate c; R() is RotWord). c: 0 R(w3), 1 R(w5), 2 R(w7), 3 w7, 4 R(w1^w0^w5),
+    // 5 R(w3^w2), 6 R(w1), 7 w3: forward AES-128 0, AES-192 4 (transformed word at 2) else 1,
+    // AES-256 2 or 3 (no RotWord on odd steps); backward AES-128 5, AES-192 0 (at 2) else 6,
+    // AES-256 0 or 7. The same words as sub_in above, rotated as g_now below does.
+    function [31:0] rot_word;
+        input [31:0] x;
+        rot_word = {x[7:0], x[31:8]};
+    endfunction
+    function [255:0] candidates;
+        input [255:0] win;
+        candidates = {wsel(win, 3), rot_word(wsel(win, 1)), rot_word(wsel(win, 3) ^ wsel(win, 2)),
+                      rot_word(wsel(win, 1) ^ wsel(win, 0) ^ wsel(win, 5)), wsel(win, 7),
+                      rot_word(wsel(win, 7)), rot_word(wsel(win, 5)), rot_word(wsel(win, 3))};
+    endfunction
+    function [7:0] pick;
+        input       back;
+        input [1:0] len;
+        /* verilator lint_off UNUSEDSIGNAL */   // the at2 and rot flags only
+        input [6:0] kd;                 // kind(len, idx)
+        /* verilator lint_on UNUSEDSIGNAL */
+        reg l128, l192, l256, at2, rot;
+        begin
+            l128 = (len == 2'd0); l192 = (len == 2'd1); l256 = !l128 && !l192;
+            at2 = kd[6]; rot = kd[4];
+            pick = {back && l256 && !rot, back && l192 && !at2, back && l128,
+                    !back && l192 && at2, !back && l256 && !rot, !back && l256 && rot,
+                    !back && l192 && !at2,
+                    (!back && l128) || (back && l192 && at2) || (back && l256 && rot)};
+        end
+    endfunction
+    // The choices MODE can make (a fixed direction never picks the other's words).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam [7:0] CAN = (MODE == "ENC") ? 8'h1f : (MODE == "DEC") ? 8'he1 : 8'hff;
+    /* verilator lint_on WIDTH */
+    wire [31:0] sub_pick;               // EARLY: the picked word
+    genvar pb, pc;
+    generate
+        if (EARLY != 0) begin : g_early
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [6:0]   kind_e = kind(early_len, early_idx);
+            /* verilator lint_on UNUSEDSIGNAL */
+            /* verilator lint_off UNUSEDSIGNAL */   // the choices MODE cannot make
+            wire [7:0]   pick_e = pick(dir_back(early_inv), early_len, kind_e) & CAN;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [255:0] cand   = candidates(in_window);
+            for (pb = 0; pb < 4; pb = pb + 1) begin : g_byte
+                wire [7:0] p;           // this byte's copy of the pick
+                for (pc = 0; pc < 8; pc = pc + 1) begin : g_pick
+                    if (CAN[pc]) begin : g_q
+                        reg q;
+                        (* keep *) always @(posedge clk) if (ce) q <= pick_e[pc];
+                        assign p[pc] = q;
+                    end else begin : g_never
+                        assign p[pc] = 1'b0;
+                    end
+                end
+                wire [63:0] terms;
+                for (pc = 0; pc < 8; pc = pc + 1) begin : g_term
+                    assign terms[8*pc +: 8] = {8{p[pc]}} & cand[32*pc + 8*pb +: 8];
+                end
+                assign sub_pick[8*pb +: 8] = terms[7:0] | terms[15:8] | terms[23:16] | terms[31:24] |
+                                             terms[39:32] | terms[47:40] | terms[55:48] | terms[63:56];
+            end
+        end else begin : g_late
+            assign sub_pick = 32'h0;
+        end
+    endgenerate
     wire [31:0] sub_in_q;               // SEL_CUT: the selected word, registered
     aes_delay #(.WIDTH(32), .DEPTH(SEL_CUT)) u_sel_cut (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(sub_in), .out_data(sub_in_q)
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(EARLY ? sub_pick : sub_in), .out_data(sub_in_q)
     );
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
@@ -244,7 +332,8 @@ module aes_key_step #(
     // The transformed word and, beside it, its Rcon byte (decoded from the step here and
     // registered with the word, so that it joins the new words' XOR trees as a leaf from a
     // register, not as a decode or a level behind the S-box row).
-    wire [31:0] g_now  = kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
+    // (EARLY: RotWord is in the picked word already.)
+    wire [31:0] g_now  = EARLY ? sub_out : kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
     // (SEL_CUT: the Rcon byte is a 64-entry decode of the length and the step, which are
     // held; it is registered once more on its way, as the S-box row's cuts give it time.)
     wire [7:0]  rc_now;

@@ -6,7 +6,8 @@ wrapper tb_datapath_all (several IMPL x MODE, same inputs). With PIPE > 0 every
 step holds its inputs for PIPE clocks (PIPE + 2 with SEL_CUT, its cuts in front of
 SubWord: both forms' contract), and the
 pipelined form (STREAM=1) also gets a new random step every clock
-(test_stream). Reference:
+(test_stream; EARLY=1: early_len/idx/inv carry the next enabled clock's step, and the
+multicycle tests present each step a clock early too). Reference:
 aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
 check_model_against_openssl): forward step r maps window r to window r+1,
 inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
@@ -22,6 +23,7 @@ from tbutil import knob, seed, settle, start_clock, sval, top_name
 
 PIPE = param("PIPE", 0)
 STREAM = param("STREAM", 0)
+EARLY = param("EARLY", 0)
 HOLD = PIPE + 2 * param("SEL_CUT", 0)   # clocks a multicycle step's inputs are held
 
 
@@ -52,8 +54,20 @@ def present(dut, window, key_len, step, inv):
     dut.inv.value = inv
 
 
+def present_early(dut, key_len, step, inv):
+    """EARLY: the step presented at the next enabled clock."""
+    if EARLY:
+        dut.early_len.value = key_len
+        dut.early_idx.value = step
+        dut.early_inv.value = inv
+
+
 async def apply(dut, window, key_len, step, inv):
-    """Present one step; with PIPE > 0 hold it for HOLD clocks (its result is then out)."""
+    """Present one step; with PIPE > 0 hold it for HOLD clocks (its result is then out);
+    EARLY: its early inputs a clock before it."""
+    if EARLY:
+        present_early(dut, key_len, step, inv)
+        await FallingEdge(dut.clk)
     present(dut, window, key_len, step, inv)
     for _ in range(HOLD if top_name(dut) == "aes_key_step" else 0):
         await FallingEdge(dut.clk)
@@ -61,7 +75,7 @@ async def apply(dut, window, key_len, step, inv):
 
 
 async def setup(dut):
-    if top_name(dut) == "aes_key_step" and PIPE:
+    if top_name(dut) == "aes_key_step" and (PIPE or EARLY):
         dut.ce.value = 1
         await start_clock(dut)
 
@@ -144,6 +158,15 @@ async def test_walk(dut):
                 assert w == int.from_bytes(key, "little"), f"{name}: walk back did not return the key"
 
 
+def stream_step(rng, keys, mode):
+    """One random step of test_stream: (source window, result, key_len, step, inv, ce)."""
+    key = rng.choice(keys)
+    r = rng.randrange(NR[len(key)])
+    back = {"ENC": 0, "DEC": 1}.get(mode, rng.randrange(2))
+    return (key_window(key, r + back), key_window(key, r + 1 - back), KEY_LEN_CODE[len(key)], r, back,
+            int(rng.random() < 0.8))
+
+
 @cocotb.test(skip=not (STREAM and PIPE))
 async def test_stream(dut):
     """STREAM=1 (pipelined form): a new random step (key length, index, direction)
@@ -154,14 +177,19 @@ async def test_stream(dut):
     keys = test_keys(rng, 2)
     pending = []                     # expected windows, oldest first, one per enabled clock
     checked = 0
-    for cyc in range(knob("TB_CYCLES", 600)):
-        key = rng.choice(keys)
-        nr = NR[len(key)]
-        r = rng.randrange(nr)
-        back = {"ENC": 0, "DEC": 1}.get(mode, rng.randrange(2))
-        src, dst = key_window(key, r + back), key_window(key, r + 1 - back)
-        present(dut, src, KEY_LEN_CODE[len(key)], r, back)
-        ce = int(rng.random() < 0.8)
+    steps = [stream_step(rng, keys, mode) for _ in range(knob("TB_CYCLES", 600))]
+    if EARLY:                        # the first enabled clock's step, a clock early
+        first = next(st for st in steps if st[5])
+        present_early(dut, *first[2:5])
+        await FallingEdge(dut.clk)
+    for cyc, (src, dst, code, r, back, ce) in enumerate(steps):
+        present(dut, src, code, r, back)
+        # EARLY: the next enabled clock's step (at a stalled clock, any: it is not taken)
+        later = next((st for st in steps[cyc + 1:] if st[5]), None)
+        if later is not None and (ce or rng.random() < 0.5):
+            present_early(dut, *later[2:5])
+        else:
+            present_early(dut, rng.randrange(4), rng.randrange(16), rng.randrange(2))
         dut.ce.value = ce
         await settle()
         if len(pending) == PIPE:

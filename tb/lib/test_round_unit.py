@@ -10,6 +10,10 @@ one step further); STAGES (ce) cycles later it leaves with round in_rnd+1
 applied, the next window (encrypt: window in_rnd+1; decrypt: window
 Nr-in_rnd-1; KEY_AHEAD=1: one step further, none after the last round),
 out_rnd = in_rnd+1 and len/inv/user/valid carried along; valid is reset by rst_n.
+KEY_AHEAD=1: in_early is {len, inv, rnd} of the block presented at the next enabled clock
+(its key step decodes it a clock early), and out_early is the same of the block at the
+outputs after the next enabled clock: the tests drive in_early from the stimulus they will
+present next, and the whole-block test feeds out_early back.
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -75,6 +79,11 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
     return out
 
 
+def early(key: bytes, decrypt: bool, done: int) -> int:
+    """in_early / out_early of a block: {len, inv, rnd}."""
+    return (KEY_LEN_CODE[len(key)] << 5) | (int(decrypt) << 4) | (done & 15)
+
+
 def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_valid.value = valid
     dut.in_state.value = state
@@ -100,36 +109,49 @@ async def setup(dut):
     dut.rst_n.value = 1
 
 
+def stimulus(rng, keys, cyc, ncyc) -> dict:
+    """One clock's random block (key, length, direction, round, state, sideband), in_valid,
+    ce (stalls) and rst_n (reset pulses)."""
+    key = rng.choice(keys[rng.choice((16, 24, 32))])
+    dec = rng.choice(DIRS)
+    nr = NR[len(key)]
+    done = rng.choice((0, nr - 1, rng.randrange(nr)))
+    if BYPASS and rng.random() < 0.2:
+        done = rng.randrange(nr, 16)
+    return {"key": key, "dec": dec, "done": done, "state": rng.getrandbits(128 * LANES),
+            "side": rng.getrandbits(USER_W), "valid": int(rng.random() < 0.8),
+            "ce": int(rng.random() < 0.7) if 50 <= cyc < ncyc - 10 else 1,
+            "rst_n": 0 if (cyc > 20 and rng.random() < 0.01) else 1}
+
+
 @cocotb.test()
 async def test_random_rounds(dut):
     """Random keys/lengths/directions/rounds/states/sideband every cycle,
     random in_valid, random ce stalls and reset pulses; every output checked
     against the model STAGES enabled cycles later."""
-    await setup(dut)
     rng = random.Random(seed(71))
     keys = {n: [bytes(rng.randrange(256) for _ in range(n)) for _ in range(3)] for n in (16, 24, 32)}
     for ks in keys.values():
         for k in ks:
             check_model_against_openssl(k, bytes(rng.randrange(256) for _ in range(16)))
-    pipe = Pipe(STAGES, reset_value=("invalid",))
-    checked = finals = bypassed = 0
-    resets = 0
     ncyc = knob("TB_CYCLES", 500)
-    for cyc in range(ncyc):
-        key = rng.choice(keys[rng.choice((16, 24, 32))])
-        dec = rng.choice(DIRS)
-        nr = NR[len(key)]
-        done = rng.choice((0, nr - 1, rng.randrange(nr)))
-        if BYPASS and rng.random() < 0.2:
-            done = rng.randrange(nr, 16)
-        state, side = rng.getrandbits(128 * LANES), rng.getrandbits(USER_W)
-        valid = int(rng.random() < 0.8)
-        ce = int(rng.random() < 0.7) if 50 <= cyc < ncyc - 10 else 1
-        rst_n = 0 if (cyc > 20 and rng.random() < 0.01) else 1
-        resets += 1 - rst_n
-        drive(dut, valid, key, dec, done, state, side)
-        dut.ce.value = ce
-        dut.rst_n.value = rst_n
+    stim = [stimulus(rng, keys, cyc, ncyc) for cyc in range(ncyc)]
+    # in_early of each clock: the next enabled clock's block (KEY_AHEAD), else anything
+    nxt, early_at = rng.getrandbits(7), [0] * ncyc
+    for cyc in reversed(range(ncyc)):
+        early_at[cyc] = nxt
+        if stim[cyc]["ce"]:
+            nxt = early(stim[cyc]["key"], stim[cyc]["dec"], stim[cyc]["done"])
+    dut.in_early.value = nxt
+    await setup(dut)
+    pipe = Pipe(STAGES, reset_value=("invalid",))
+    checked = finals = bypassed = resets = 0
+    for cyc, st in enumerate(stim):
+        resets += 1 - st["rst_n"]
+        drive(dut, st["valid"], st["key"], st["dec"], st["done"], st["state"], st["side"])
+        dut.in_early.value = early_at[cyc]
+        dut.ce.value = st["ce"]
+        dut.rst_n.value = st["rst_n"]
         await settle()
         head = pipe.head()
         if head is not None:
@@ -138,32 +160,48 @@ async def test_random_rounds(dut):
             # of their own), so every bit is the block's valid bit
             assert sval(dut.out_valid) == v and sval(dut.out_valid_c) == (VALID_C_ALL if v else 0), \
                 f"cycle {cyc}: out_valid {sval(dut.out_valid)} / copies {sval(dut.out_valid_c):#x}, expected {v}"
-            if head[0] != "invalid":
+            if head[0] != "invalid" and v:
                 exp = head[1]
-                if v:
-                    got = read(dut, exp)
-                    bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
-                    assert not bad, f"cycle {cyc}: (got, expected) {bad}"
-                    checked += 1
-                    nr_e = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
-                    finals += exp["out_rnd"] == nr_e
-                    bypassed += not 0 < exp["out_rnd"] <= nr_e
+                got = read(dut, exp)
+                bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
+                assert not bad, f"cycle {cyc}: (got, expected) {bad}"
+                checked += 1
+                nr_e = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
+                finals += exp["out_rnd"] == nr_e
+                bypassed += not 0 < exp["out_rnd"] <= nr_e
         await FallingEdge(dut.clk)
-        if not rst_n:
+        if not st["rst_n"]:
             pipe.reset(("invalid",))
         else:
-            pipe.clock((valid, expected(key, dec, done, state, side)), ce)
+            pipe.clock((st["valid"], expected(st["key"], st["dec"], st["done"], st["state"], st["side"])),
+                       st["ce"])
     dut.rst_n.value = 1
     assert checked > ncyc // 4 and finals > 10, f"only {checked} blocks ({finals} final rounds) checked"
     assert bypassed > 10 or not BYPASS, f"only {bypassed} bypassed blocks checked"
     dut._log.info("%d rounds checked (%d final, %d bypassed), %d resets", checked, finals, bypassed, resets)
 
 
+async def next_early(dut, nxt, todo, rng) -> int:
+    """in_early for the whole-block test: out_early (checked) if the block at the outputs next
+    clock goes round again, else the next new block's, else anything. nxt: that block's slot,
+    (key, dec, blocks, side, rounds done as it went in), or None."""
+    if nxt is not None:
+        key, dec, _, _, done = nxt
+        await settle()
+        got = sval(dut.out_early)
+        assert got == early(key, dec, done + 1), f"out_early {got:#x}, expected {early(key, dec, done + 1):#x}"
+        if done + 1 < NR[len(key)]:
+            return got
+    return early(todo[-1][0], todo[-1][1], 0) if todo else rng.getrandbits(7)
+
+
 @cocotb.test()
 async def test_whole_blocks(dut):
     """Blocks of every key length and direction circulate through the unit
     (STAGES of them in flight), outputs fed back as inputs, until Nr rounds
-    are done; results compared with OpenSSL."""
+    are done; results compared with OpenSSL. out_early is checked against the block at the
+    outputs a clock later, and in_early is what the next clock presents (out_early again,
+    or a new block's)."""
     await setup(dut)
     rng = random.Random(seed(72))
     todo = []
@@ -175,6 +213,8 @@ async def test_whole_blocks(dut):
                              rng.getrandbits(USER_W)))
     rng.shuffle(todo)
     slots = [None] * STAGES          # block riding in each pipeline slot
+    dut.in_early.value = early(todo[-1][0], todo[-1][1], 0)     # the first block's, a clock early
+    await FallingEdge(dut.clk)
     done_blocks = 0
     cyc = 0
     while todo or any(slots):
@@ -184,7 +224,7 @@ async def test_whole_blocks(dut):
             await settle()
             assert sval(dut.out_valid) == 1, f"cycle {cyc}: block lost (out_valid low)"
             got = read(dut)
-            key, dec, blks, side = cur
+            key, dec, blks, side, _ = cur
             nr = NR[len(key)]
             assert (got["out_len"], got["out_inv"], got["out_user"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
             assert sval(dut.out_inv_c) == (INV_C_ALL if dec else 0), f"cycle {cyc}: out_inv_c"
@@ -201,15 +241,18 @@ async def test_whole_blocks(dut):
                 for k in ("state", "window", "len", "inv", "rnd", "user"):
                     getattr(dut, f"in_{k}").value = got[f"out_{k}"]
                 dut.in_inv_c.value = sval(dut.out_inv_c)
+                slots[b] = (key, dec, blks, side, got["out_rnd"])
         if cur is None:
             if todo:
-                key, dec, blks, side = slots[b] = todo.pop()
+                key, dec, blks, side = todo.pop()
+                slots[b] = (key, dec, blks, side, 0)
                 nr = NR[len(key)]
                 rk = round_key(key, nr if dec else 0)               # initial AddRoundKey
                 s = sum(to_int(xor(blk, rk)) << (128 * k) for k, blk in enumerate(blks))
                 drive(dut, 1, key, dec, 0, s, side)
             else:
                 dut.in_valid.value = 0
+        dut.in_early.value = await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng)
         await FallingEdge(dut.clk)
         cyc += 1
         assert cyc < 2000, "whole-block test did not finish"

@@ -155,7 +155,12 @@ SWEEPS = [
                                      # one cut, composite: the S-boxes' last map behind it (LATE_MAP)
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 1, "STREAM": 0},
-                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1}]),
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1},
+                                     # the step decoded a clock early (the agile pipeline's)
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1, "EARLY": 1},
+                                     {"IMPL": "LUT", "MODE": "ENC", "PIPE": 0, "STREAM": 1, "EARLY": 1},
+                                     {"IMPL": "LUT", "MODE": "DEC", "PIPE": 2, "STREAM": 1, "EARLY": 1},
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1, "EARLY": 1}]),
     ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
      + sets(IMPL=["COMPOSITE"], MODE=MODES, STAGES=[5, 6]) + [{"IMPL": "LUT", "MODE": "BOTH", "STAGES": 6}]
      + [{"IMPL": "COMPOSITE", "MODE": "ENC", "STAGES": 6, "OUTS": 2},   # an exit tap's second register
@@ -188,6 +193,8 @@ SWEEPS = [
         {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "KEY_AHEAD": 1, "INV_COPIES": 1, "VALID_COPIES": 10},
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "KEY_AHEAD": 1},
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "KEY_AHEAD": 1},
+        # the agile pipeline's two-stage unit (its clock-setting build): steps decoded early
+        {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 2, "KEY_AHEAD": 1, "INV_COPIES": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "LANES": 2},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
