@@ -138,6 +138,7 @@ module aes_round_unit #(
     wire ctl_inv;                       // the direction at the end of u_ctl (below)
     /* verilator lint_on UNUSEDSIGNAL */
     wire [128*LANES-1:0] rounded;
+    wire                 round_zero;    // BYPASS: the round's output zero for a skipped block
     genvar l;
     generate
         if (COPIES) begin : g_inv_copies
@@ -166,22 +167,33 @@ module aes_round_unit #(
             end
             aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
                 .clk(clk), .ce(ce), .inv(inv_l), .final_round(final_round),
-                .in_state(in_state[128*l +: 128]), .round_key(round_key), .round_key_im(128'h0), .zero(1'b0),
+                .in_state(in_state[128*l +: 128]), .round_key(round_key), .round_key_im(128'h0),
+                .zero(round_zero),
                 .out_state(rounded[128*l +: 128])
             );
         end
         if (BYPASS != 0) begin : g_bypass
+            // A skipped block's state is the held one: the round's output register loads zero
+            // for it (aes_round zero, sampled with the round key at the last stage), the held
+            // state's last register zero for the others, and the unit's output is their OR.
+            // Why: a multiplexer there, its select one flip-flop for the whole state, stood in
+            // front of the next unit's S-boxes (a two-stage AES-128/192/256 BOTH AGILE core's
+            // clock-setting path, NanGate45); the choice is now made in front of registers.
             wire                 skip = (in_rnd >= nr);
-            wire                 skip_q;
-            wire [128*LANES-1:0] held;
-            aes_delay #(.WIDTH(1), .DEPTH(STAGES)) u_skip (
-                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(skip), .out_data(skip_q)
+            wire                 skip_pre;  // skip at the last register stage's input
+            wire [128*LANES-1:0] held_pre;
+            reg  [128*LANES-1:0] held;
+            aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_skip (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(skip), .out_data(skip_pre)
             );
-            aes_delay #(.WIDTH(128*LANES), .DEPTH(STAGES)) u_held (
-                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_state), .out_data(held)
+            aes_delay #(.WIDTH(128*LANES), .DEPTH(STAGES - 1)) u_held (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(in_state), .out_data(held_pre)
             );
-            assign out_state = skip_q ? held : rounded;
+            always @(posedge clk) if (ce) held <= skip_pre ? held_pre : {(128*LANES){1'b0}};
+            assign round_zero = skip_pre;
+            assign out_state = rounded | held;
         end else begin : g_no_bypass
+            assign round_zero = 1'b0;
             assign out_state = rounded;
         end
     endgenerate

@@ -17,7 +17,8 @@
 // take several clocks per step (its latency is not the cores' throughput): the
 // first cut holds the transformed word (SubWord, RotWord, Rcon) in front of the
 // XORs that make the new words, the others go inside the S-box row (aes_sbox's
-// cuts, PIPE - 1 of them).
+// cuts, PIPE - 1 of them). A pipelined composite step with one cut has it inside
+// the row instead, after the inversion (MID_CUT, below).
 //   STREAM = 0: a multicycle step. Hold in_window, key_len, step_idx and inv for
 //     PIPE + 1 clocks with ce high; out_window is valid in the last of them.
 //   STREAM = 1: a pipelined step. A new step starts every clock (with ce); its
@@ -88,7 +89,18 @@ module aes_key_step #(
         end
     endgenerate
 
-    localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : 0;
+    // MID_CUT: a pipelined (STREAM) composite step with one cut (PIPE = 1) takes it inside
+    // the S-box row, after the GF(2^4) inversion (aes_sbox's first cut), not after the row
+    // (below: LATE_MAP). Why: the row's input is a choice of window words (a decode and a
+    // multiplexer, or EARLY's AND-OR) in front of it, and in the row's clock the whole row
+    // was the two-stage AES-128/192/256 BOTH AGILE core's clock-setting path (1.19 ns of
+    // its 1.24, NanGate45), while the new words' XORs behind the cut took half a clock. The
+    // inversion splits the row's depth about two to one, which the choice in front and the
+    // XORs behind even out.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam MID_CUT = (STREAM != 0) && (PIPE == 1) && (IMPL == "COMPOSITE");
+    /* verilator lint_on WIDTH */
+    localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : MID_CUT ? 1 : 0;
     // aes_tower_out (LATE_MAP)
     `include "aes_tower.vh"
 
@@ -316,9 +328,10 @@ module aes_key_step #(
     localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE") ? "LUT" : IMPL;
     /* verilator lint_on WIDTH */
     // A composite row with one cut (PIPE = 1) cuts in the S-boxes' last map, as a 2-stage
-    // composite round does (aes_round LATE_MAP): the map back goes behind the word cut.
+    // composite round does (aes_round LATE_MAP): the map back goes behind the word cut
+    // (a multicycle step; a pipelined one cuts at the inversion instead: MID_CUT).
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam LATE_MAP = (WORD_IMPL == "COMPOSITE") && (PIPE == 1);
+    localparam LATE_MAP = (WORD_IMPL == "COMPOSITE") && (PIPE == 1) && !MID_CUT;
     /* verilator lint_on WIDTH */
     aes_sub_bytes #(.NBYTES(4), .IMPL(WORD_IMPL), .MODE("ENC"), .PIPE(SBOX_PIPE),
                     .RAW(LATE_MAP ? 1 : 0)) u_subword (
@@ -342,7 +355,7 @@ module aes_key_step #(
     );
     wire [31:0] g;
     wire [7:0]  rc;
-    aes_delay #(.WIDTH(40), .DEPTH(PIPE >= 1 ? 1 : 0)) u_word_cut (
+    aes_delay #(.WIDTH(40), .DEPTH((PIPE >= 1 && !MID_CUT) ? 1 : 0)) u_word_cut (
         .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({rc_now, g_now}), .out_data({rc, g})
     );
 

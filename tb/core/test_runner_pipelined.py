@@ -16,7 +16,7 @@ CONFIGS = [
     ("icarus", "AGILE", 2, 4, "LUT", "BOTH", 7),       # (COMPOSITE S-boxes: ten times the Icarus time)
     ("icarus", "SHARED", 1, 3, "COMPOSITE", "ENC", 1),  # COMPOSITE at 2..4 stages: a 5-clock key step
     ("verilator", "SHARED", 1, 2, "COMPOSITE", "BOTH", 7),  # 2 stages: the S-box's map back behind the cut
-    ("verilator", "AGILE", 1, 2, "COMPOSITE", "BOTH", 7),   # (rounds and key steps: LATE_MAP)
+    ("verilator", "AGILE", 1, 2, "COMPOSITE", "BOTH", 7),   # (rounds: LATE_MAP; key steps: MID_CUT)
     ("icarus", "SHARED", 1, 1, "LUT", "ENC", 1),
     ("icarus", "AGILE", 1, 1, "LUT", "DEC", 1),
     ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7),     # block-RAM S-boxes: the read register is the cut

@@ -152,7 +152,8 @@ SWEEPS = [
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 5, "SEL_CUT": 1},
                                      {"IMPL": "LUT", "MODE": "BOTH", "PIPE": 4, "SEL_CUT": 1},
-                                     # one cut, composite: the S-boxes' last map behind it (LATE_MAP)
+                                     # one cut, composite: pipelined, at the inversion (MID_CUT);
+                                     # multicycle, the S-boxes' last map behind it (LATE_MAP)
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 1, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1},
@@ -194,7 +195,7 @@ SWEEPS = [
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 1, "KEY_AHEAD": 1},
         {"IMPL": "LUT", "MODE": "DEC", "STAGES": 2, "KEY_AHEAD": 1},
         # the agile pipeline's two-stage unit (its clock-setting build): steps decoded early
-        {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 2, "KEY_AHEAD": 1, "INV_COPIES": 1},
+        {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 2, "KEY_AHEAD": 1, "INV_COPIES": 1, "BYPASS": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "LANES": 2},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
