@@ -273,7 +273,18 @@ module aes_round #(
                     wire [7:0]  s2 = tword[16*(4*c + (r + 2) % 4) +: 8];
                     wire [7:0]  s3 = tword[16*(4*c + (r + 3) % 4) +: 8];
                     wire [7:0]  rkb = enc_key[32*c + 8*r +: 8];
+`ifdef AES_XILINX_LUT6
+                    // Xilinx (table builds): one LUT6 a bit, as the mapper does not keep it so
+                    // (rtl/vendor/xilinx/aes_xilinx_xor6.v); bit b's six inputs at [6b +: 6].
+                    wire [47:0] x6;
+                    genvar b;
+                    for (b = 0; b < 8; b = b + 1) begin : g_bit
+                        assign x6[6*b +: 6] = {rkb[b], s3[b], s2[b], e1[b], e1[8+b], e0[8+b]};
+                    end
+                    aes_xilinx_xor6 #(.W(8)) u_xor6 (.x(x6), .y(t_mixed[32*c + 8*r +: 8]));
+`else
                     assign t_mixed[32*c + 8*r +: 8] = (e0[15:8] ^ e1[15:8]) ^ (e1[7:0] ^ s2) ^ (s3 ^ rkb);
+`endif
                     assign t_final[32*c + 8*r +: 8] = e0[7:0] ^ rkb;
                 end
             end

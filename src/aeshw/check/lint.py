@@ -6,6 +6,7 @@ Run by `make lint` and `make test`; exits non-zero on any warning.
 from __future__ import annotations
 
 import functools
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,7 @@ CORNERS = [
     ("aes_sub_bytes", {"IMPL": '"BRAM"', "PIPE": 2, "NBYTES": 3}),
     ("aes_round", {"STAGES": 2, "IMPL": '"BRAM"'}),
     ("aes_round", {"STAGES": 3, "IMPL": '"TTABLE"', "MODE": '"ENC"'}),
+    ("aes_round", {"-DAES_XILINX_LUT6": None, "STAGES": 2, "IMPL": '"TTABLE"', "MODE": '"ENC"'}),
     ("aes_core_pipelined", {"STAGES": 2, "IMPL": '"TTABLE"', "MODE": '"ENC"', "KEYS": "3'b001"}),
     ("aes_core_folded", {"U": 1, "STAGES": 2, "IMPL": '"BRAM"'}),
     ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 3, "IMPL": '"BRAM"'}),
@@ -92,7 +94,7 @@ def all_sources():
 
 
 # Vendor primitives that rtl/vendor/ instantiates, with the Yosys cell library that declares them.
-VENDOR_CELLS = {"DP16KD": "ecp5"}
+VENDOR_CELLS = {"DP16KD": "ecp5", "LUT6": "xilinx"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -108,7 +110,9 @@ def vendor_models() -> tuple[Path, Path]:
     for cell, fam in VENDOR_CELLS.items():
         src = (share / fam / "cells_sim.v").read_text()
         start = src.index(f"module {cell}(")
-        text.append(src[start:src.index("endmodule", start) + len("endmodule")])
+        body = src[start:src.index("endmodule", start) + len("endmodule")]
+        # the timing arcs are for Yosys's timing models; Verilator warns on any specify block
+        text.append(re.sub(r"\bspecify\b.*?\bendspecify\b", "", body, flags=re.S))
     (out / "vendor_cells.v").write_text("\n\n".join(text) + "\n")
     (out / "vendor_cells.vlt").write_text('`verilator_config\nlint_off -file "*/vendor_cells.v"\n')
     return out / "vendor_cells.vlt", out / "vendor_cells.v"

@@ -10,8 +10,11 @@ FREQ_MHZ = 0.0
 WRAPPED = True
 # AES_LUTRAM: RAM-form FIFOs (aes_fifo RAM = 1) in LUT RAM; AES_LUT_FABRIC: no gate-level
 # shape kept (aes_mix_columns), the LUT mapper packs the XORs itself.
-DEFINES = ("AES_LUTRAM", "AES_LUT_FABRIC")
-DEFINES_ALL = DEFINES            # every build (aes_out_stage's output FIFO, aes_mix_columns)
+DEFINES_ALL = ("AES_LUTRAM", "AES_LUT_FABRIC")   # every build (aes_out_stage's FIFO, aes_mix_columns)
+# Table builds also: a T-table round's six-input XORs as one LUT6 each (AES_XILINX_LUT6,
+# rtl/vendor/xilinx/aes_xilinx_xor6.v; ABC9 shares pairs of them into LUT2 + LUT5 otherwise).
+VENDOR = ("vendor/xilinx/aes_xilinx_xor6.v",)
+DEFINES = DEFINES_ALL + ("AES_XILINX_LUT6",)
 # Each S-box is kept as its own module through synthesis: a 256-entry table alone maps to the
 # 32 LUT6 + 16 MUXF7 + 8 MUXF8 floor, but flattened into its round ABC merges it with
 # MixColumns and loses that form (UltraScale+ 1-lane LUT build: 10,480 LUT flattened, 8,685
