@@ -77,6 +77,18 @@ def test_key_bank_lut_fabric_form():
             defines={"AES_LUT_FABRIC": 1})
 
 
+def test_round_xilinx_lut6_form():
+    """aes_round's T-table rounds as the xilinx target reads them (`AES_XILINX_LUT6`: each
+    output bit a LUT6 instance, rtl/vendor/xilinx/aes_xilinx_xor6.v, simulated with Yosys's
+    own LUT6 model): the same checks as the plain form, so a wrong input to a LUT fails."""
+    from aeshw.check.lint import vendor_models      # Yosys's LUT6 (and DP16KD) declarations
+    for stages in (2, 4):
+        run(toplevel="aes_round", test_module="test_round", test_dir=HERE, filelist_name="aes_lib",
+            sources=[RTL / "vendor" / "xilinx" / "aes_xilinx_xor6.v", vendor_models()[1]],
+            parameters={"IMPL": "TTABLE", "MODE": "ENC", "STAGES": stages}, sim="icarus",
+            defines={"AES_XILINX_LUT6": 1})
+
+
 @pytest.mark.parametrize("sim", ["icarus", "verilator"])
 def test_clock_gate(sim):
     run_lib("aes_clock_gate", "test_clock_gate", sim)

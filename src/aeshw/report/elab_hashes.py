@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ..paths import RTL
-from ..synth.flow import Config, git_head, rtl_elab_sha1_now, rtl_read_sha1_now
+from ..synth.flow import Config, git_head, rtl_elab_sha1_now, rtl_read_sha1_now, defines_added
 from .results import RESULTS
 
 
@@ -35,6 +35,8 @@ def update(r: dict, head: str, rtl: Path = RTL) -> str:
         return "skipped: no read hash (re-measure it)"
     cfg = Config(**r["config"])
     defines, ys = r.get("defines", []), r["scripts"]["synth.ys"]
+    if defines_added(cfg, defines):
+        return "STALE: the target reads it with a define today that it did not (re-measure it)"
     read_now = rtl_read_sha1_now(cfg, defines, rtl)
     if read_now == r["rtl_read_sha1"] or read_now in (r.get("rtl_read_sha1_same") or {}):
         if r.get("rtl_elab_sha1"):

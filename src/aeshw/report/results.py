@@ -59,9 +59,11 @@ def stale(r: dict) -> str:
     compared by it, or by the read hashes in `rtl_read_sha1_same` (later RTL whose elaborated
     netlist was checked equal to the row's `rtl_elab_sha1`: report/elab_hashes); others by
     `rtl_sha1` (their staged files byte for byte). A row with none counts as older."""
-    from ..synth.flow import rtl_read_sha1_now, rtl_sha1_now      # the flow's own source list
+    from ..synth.flow import defines_added, rtl_read_sha1_now, rtl_sha1_now   # the flow's own
     same = set(r.get("rtl_read_sha1_same") or {}) | {r.get("rtl_read_sha1")}
-    if _same(r, "rtl_read_sha1", lambda cfg: rtl_read_sha1_now(cfg, _defines(r)), same) or \
+    # (a row that its target reads with a define today that it did not is older too)
+    if _same(r, "rtl_read_sha1", lambda cfg: None if defines_added(cfg, _defines(r))
+             else rtl_read_sha1_now(cfg, _defines(r)), same) or \
             _same(r, "rtl_sha1", rtl_sha1_now):
         return ""
     return f" (**older RTL**: measured at {(r.get('git_head') or '?')[:7]})"

@@ -209,6 +209,20 @@ def _is_table(cfg: Config) -> bool:
     return cfg.impl in ("BRAM", "TTABLE")
 
 
+def target_defines(cfg: Config) -> tuple[str, ...]:
+    """The defines a run of `cfg` reads today: the target's DEFINES for the table forms, its
+    DEFINES_ALL otherwise."""
+    backend = targets.get(cfg.target)
+    return tuple(getattr(backend, "DEFINES", ()) if _is_table(cfg) else getattr(backend, "DEFINES_ALL", ()))
+
+
+def defines_added(cfg: Config, stored) -> bool:
+    """The target reads `cfg` with a define today that a row stored with `stored` did not have
+    (its run then read other RTL; defines a target adds at run time, e.g. the ASIC flow's
+    AES_CLOCK_GATE, are not in target_defines and are not compared)."""
+    return not set(target_defines(cfg)) <= set(stored)
+
+
 def _target_sources(cfg: Config, backend, rtl: Path = RTL) -> list[Path]:
     return source_paths(cfg, backend.WRAPPED, getattr(backend, "VENDOR", ()) if _is_table(cfg) else (), rtl)
 
@@ -327,8 +341,7 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
     # A target's primitives and DEFINES serve the block-RAM table forms only; the other builds
     # read exactly the file list, with the target's DEFINES_ALL (xilinx: LUT-RAM FIFOs).
     srcs = stage_sources(cfg, bdir, _target_sources(cfg, backend))
-    job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout,
-              getattr(backend, "DEFINES", ()) if _is_table(cfg) else getattr(backend, "DEFINES_ALL", ()))
+    job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout, target_defines(cfg))
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
     job.res = _common_fields(cfg, bdir)
     backend.run(job)
