@@ -344,7 +344,9 @@ module aes_key_step #(
     /* verilator lint_on UNUSEDSIGNAL */
     // The transformed word and, beside it, its Rcon byte (decoded from the step here and
     // registered with the word, so that it joins the new words' XOR trees as a leaf from a
-    // register, not as a decode or a level behind the S-box row).
+    // register, not as a decode or a level behind the S-box row). MID_CUT has no cut behind
+    // the row (u_word_cut's depth is 0): its Rcon byte is decoded from the step carried past
+    // the cut inside the row (u_carry_s), with no register of its own.
     // (EARLY: RotWord is in the picked word already.)
     wire [31:0] g_now  = EARLY ? sub_out : kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
     // (SEL_CUT: the Rcon byte is a 64-entry decode of the length and the step, which are
