@@ -21,7 +21,7 @@
 // SPARE: the FIFO's spare entry (aes_fifo: 1 keeps every entry's write enable a register of
 // its own; 0 saves the entry for a gate in front of each enable).
 // RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs). Targets with LUT
-// RAM that define AES_LUTRAM for every build (aeshw synth: xilinx) get the RAM form whatever
+// RAM that define AES_LUTRAM for every build (aeshw synth: xilinx, ecp5) get the RAM form whatever
 // RAM says: a few LUT-RAM cells, where the register form is a DEPTH-input read multiplexer
 // per bit.
 // Reset empties both; the FIFO zeroes its entries while idle (aes_fifo).

@@ -33,7 +33,10 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
           (False, Config(arch="folded", u=1, stages=4, impl="COMPOSITE", mode="BOTH", target="ecp5")),
           (False, Config(**P1, stages=2, impl="BRAM", target="ecp5")),
           (False, Config(**P1, stages=3, impl="BRAM", target="ecp5")),
-          (False, Config(**P1, stages=4, impl="BRAM", target="ecp5"))]
+          (False, Config(**P1, stages=4, impl="BRAM", target="ecp5")),
+          (False, Config(**P1, stages=4, impl="LUT", target="ecp5")),
+          # the whole chip: two block-RAM lanes (160 of the 208 DP16KD)
+          (False, Config(**{**P1, "lanes": 2}, stages=4, impl="BRAM", target="ecp5"))]
     # UltraScale+: LUT count of the 1-lane AES-128 encrypt pipeline (no timing in this flow)
     m += [(True, Config(**P1, stages=1, impl="LUT", target="xilinx")),
           (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="xilinx")),

@@ -12,8 +12,11 @@ WRAPPED = True
 # DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM.
 VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
 DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC")
-# Every other build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs.
-DEFINES_ALL = ("AES_LUT_FABRIC",)
+# Every other build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs;
+# the output FIFO in LUT RAM as well (aes_out_stage: the RAM form whatever RAM says), where the
+# register form's read is a DEPTH:1 multiplexer a bit spread over the chip (the clock-setting
+# path of a 4-stage LUT lane: 134.1 MHz, 175.9 in LUT RAM; docs/results/notes.md).
+DEFINES_ALL = ("AES_LUT_FABRIC", "AES_LUTRAM")
 check = fpga.check
 
 
