@@ -339,7 +339,7 @@ def synth(cfg: Config, out_root: Path | None = None, verbose: bool = False,
         shutil.rmtree(bdir)
     bdir.mkdir(parents=True)
     # A target's primitives and DEFINES serve the block-RAM table forms only; the other builds
-    # read exactly the file list, with the target's DEFINES_ALL (xilinx: LUT-RAM FIFOs).
+    # read exactly the file list, with the target's DEFINES_ALL (xilinx, ecp5: LUT-RAM FIFOs).
     srcs = stage_sources(cfg, bdir, _target_sources(cfg, backend))
     job = Job(cfg, bdir, Runner(bdir, verbose), srcs, CORE_TOP[cfg.arch], timeout, target_defines(cfg))
     job.runner.commands.append(f"(staged) copies of {', '.join(srcs)} into {rel(bdir)}/rtl")
