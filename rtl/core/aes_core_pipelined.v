@@ -89,7 +89,8 @@ module aes_core_pipelined #(
     // piece of the step shorter than one piece of a cut round: the transformed word (every
     // build), the S-box input (LUT builds with STAGES >= 2), the cuts inside the S-box
     // (COMPOSITE builds: two, or STAGES - 2 for five and six stages).
-    // (BRAM builds: the key step's SubWord is the LUT form.) Where the step has four or
+    // (BRAM and TTABLE builds: the S-box cut is the SubWord table's read register, as in
+    // the rounds; ECP5 keeps the LUT form there: aes_key_step.) Where the step has four or
     // more cuts and its SubWord input is a selection by key length and step (AES-192, or
     // several key lengths: KSEL), two more, in front of SubWord: the step's decodes, then
     // the selected word (aes_key_step SEL_CUT).

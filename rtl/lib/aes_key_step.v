@@ -44,9 +44,15 @@
 // multiplexer behind it, in the clock of a stage no longer than a round's (a two-stage
 // AES-128/192/256 BOTH AGILE core's clock-setting path: 740 MHz against its rounds' 946,
 // NanGate45). The agile pipeline's steps use it, each fed by the stage in front of it.
-// IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds) builds SubWord from the LUT
-// form: four S-boxes, combinational like the other forms, so every key
-// schedule keeps its timing.
+// IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds): SubWord is the S-box table too
+// (aes_sbox "BRAM", two two-port tables, one block) where the step has a cut in the S-box
+// row (SBOX_PIPE >= 1: the table's read register is that cut, so the step's latency and
+// every count stay); without one, the LUT form, combinational like the other forms. Why:
+// in the 2-stage UltraScale+ table builds SubWord's four LUT S-boxes were 128 LUT6 (plus
+// MUXF7/F8) of 2,122, for one more RAMB18 pair. ECP5 (AES_ECP5_EBR) takes the table only
+// at SBOX_PIPE >= 2, where it is the DP16KD with its output register: a read ending in the
+// block (REGMODE NOREG) costs ~4.3 ns clock-to-data, and the new words' XORs behind it
+// made the step longer than a round's stage (the 4-stage lanes' clock: 4.9 ns).
 `default_nettype none
 
 module aes_key_step #(
@@ -325,7 +331,13 @@ module aes_key_step #(
     );
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE") ? "LUT" : IMPL;
+`ifdef AES_ECP5_EBR
+    localparam TABLE_PIPE = 2;          // the DP16KD's output register (above)
+`else
+    localparam TABLE_PIPE = 1;
+`endif
+    localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE")
+                         ? ((SBOX_PIPE >= TABLE_PIPE) ? "BRAM" : "LUT") : IMPL;
     /* verilator lint_on WIDTH */
     // A composite row with one cut (PIPE = 1) cuts in the S-boxes' last map, as a 2-stage
     // composite round does (aes_round LATE_MAP): the map back goes behind the word cut

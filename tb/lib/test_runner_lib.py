@@ -157,6 +157,8 @@ SWEEPS = [
     ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}]),
     ("aes_key_step", "test_key_step",
      sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
+                                     {"IMPL": "BRAM", "MODE": "ENC", "PIPE": 2, "STREAM": 0},  # ... in
+                                     {"IMPL": "TTABLE", "MODE": "ENC", "PIPE": 3, "STREAM": 1},  # the table
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 3, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 1, "STREAM": 0},

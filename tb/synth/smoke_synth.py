@@ -50,3 +50,15 @@ def test_synth_smoke_bram(target, stages, brams, tmp_path):
     if target == "ecp5":
         assert res["fits"] and res["fmax_mhz"] > 10, res["fmax_source"]
         assert any("AES_ECP5_EBR" in c for c in res["commands"]) or "AES_ECP5_EBR" in json.dumps(res)
+
+
+def test_synth_smoke_table_subword(tmp_path):
+    """A SHARED pipelined table build with a cut in its key step's S-box row: SubWord is the
+    table too (aes_key_step), so the block count is the rounds' 80 RAMB18 and SubWord's 2."""
+    out = tmp_path / "r.json"
+    r = subprocess.run([sys.executable, "-m", "aeshw.cli", "synth", "--target", "xilinx", "--arch", "pipelined",
+                        "--stages", "2", "--impl", "bram", "--mode", "enc", "--key-mode", "shared",
+                        "--keys", "0b001", "--json", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    res = json.loads(out.read_text())
+    assert res["brams"] == 41, res["core_counts"]   # RAMB36 equivalents: 82 RAMB18
