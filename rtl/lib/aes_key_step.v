@@ -45,14 +45,14 @@
 // AES-128/192/256 BOTH AGILE core's clock-setting path: 740 MHz against its rounds' 946,
 // NanGate45). The agile pipeline's steps use it, each fed by the stage in front of it.
 // IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds): SubWord is the S-box table too
-// (aes_sbox "BRAM", two two-port tables, one block) where the step has a cut in the S-box
-// row (SBOX_PIPE >= 1: the table's read register is that cut, so the step's latency and
+// (aes_sbox "BRAM", two two-port tables) where the step has a cut in the S-box row
+// (SBOX_PIPE >= 1: the table's read register is that cut, so the step's latency and
 // every count stay); without one, the LUT form, combinational like the other forms. Why:
 // in the 2-stage UltraScale+ table builds SubWord's four LUT S-boxes were 128 LUT6 (plus
-// MUXF7/F8) of 2,122, for one more RAMB18 pair. ECP5 (AES_ECP5_EBR) takes the table only
-// at SBOX_PIPE >= 2, where it is the DP16KD with its output register: a read ending in the
-// block (REGMODE NOREG) costs ~4.3 ns clock-to-data, and the new words' XORs behind it
-// made the step longer than a round's stage (the 4-stage lanes' clock: 4.9 ns).
+// MUXF7/F8) of 2,122 LUTs; the tables cost two RAMB18 (1,998 LUT, docs/results/notes.md).
+// ECP5 (AES_ECP5_EBR) takes the table only at SBOX_PIPE >= 2, where it is the DP16KD with
+// its output register: a read ending in the block (REGMODE NOREG) costs ~4.3 ns clock-to-data,
+// which with the new words' XORs behind it would not fit the 4-stage lanes' 4.9 ns clock.
 `default_nettype none
 
 module aes_key_step #(
