@@ -61,6 +61,12 @@ module aes_core_folded #(
     // The FPGA-native builds (block-RAM tables) keep the output FIFO in distributed RAM.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
+    // ... and, MODE "BOTH", expand decryption keys on unit 0's key step, in clocks where its
+    // slot is free (aes_key_prep EXT_STEP): no key step of the context's own. While a key
+    // expands no block enters, so the blocks in flight leave and free the slot; once the ring
+    // is empty the expansion takes Nr clocks as it does elsewhere. Why: that step was 1,117 of
+    // the iCE40 UP5K build's 4,940 LUT4 (docs/results/notes.md).
+    localparam KEY_SHARE = FIFO_RAM && (MODE == "BOTH");
     /* verilator lint_on WIDTH */
     `include "aes_defs.vh"
 
@@ -68,11 +74,18 @@ module aes_core_folded #(
     wire         ctx_valid, ctx_inv;
     wire [255:0] ctx_window;
     wire [1:0]   ctx_len;
-    aes_key_prep #(.IMPL(IMPL), .MODE(MODE)) u_key_prep (
+    /* verilator lint_off UNUSEDSIGNAL */   // read where KEY_SHARE only (zero elsewhere)
+    wire         prep_req;            // the context wants a step (KEY_SHARE: of unit 0's)
+    wire [3:0]   prep_idx;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire         prep_go;             // ... and unit 0 takes it this clock
+    wire [255:0] prep_stepped;        // unit 0's step result
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE)) u_key_prep (
         .clk(clk), .rst_n(rst_n), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
-        .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv)
+        .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv),
+        .step_req(prep_req), .step_idx(prep_idx), .step_go(prep_go), .step_out(prep_stepped)
     );
 
     // ---- the ring ----------------------------------------------------------
@@ -111,6 +124,7 @@ module aes_core_folded #(
     wire [16*LANES-1:0] o_inv_c_unused [0:U-1];     // and their one valid bit
     wire                o_valid_c_unused [0:U-1];
     wire [6:0]          o_early_unused   [0:U-1];   // (KEY_AHEAD only: unspecified here)
+    wire [255:0]        step_w           [0:U-1];   // unit u's step (KEY_SHARE reads unit 0's)
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
     generate
@@ -135,10 +149,24 @@ module aes_core_folded #(
     assign u_in_valid[0]  = accept || fb_go;
     assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) :
                             fb_go  ? o_state[U]  : {128*LANES{1'b0}};
-    assign u_in_window[0] = accept ? ctx_window : fb_go ? o_window[U] : 256'h0;
-    assign u_in_len[0]    = accept ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
     assign u_in_inv[0]    = accept ? ctx_inv    : fb_go && o_inv[U];
-    assign u_in_rnd[0]    = accept ? 4'd0       : fb_go ? o_rnd[U]    : 4'd0;
+    generate
+        if (KEY_SHARE) begin : g_share
+            // A free slot (no block enters while the context expands) carries the context's
+            // forward step instead, as no block (valid low, state zero): its window is the
+            // context's, its round the step's index, encrypt.
+            assign prep_go = prep_req && fb_free;
+            wire ctx_in = accept || prep_go;
+            assign u_in_window[0] = ctx_in ? ctx_window : fb_go ? o_window[U] : 256'h0;
+            assign u_in_len[0]    = ctx_in ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
+            assign u_in_rnd[0]    = accept ? 4'd0 : prep_go ? prep_idx : fb_go ? o_rnd[U] : 4'd0;
+        end else begin : g_own
+            assign prep_go = 1'b0;
+            assign u_in_window[0] = accept ? ctx_window : fb_go ? o_window[U] : 256'h0;
+            assign u_in_len[0]    = accept ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
+            assign u_in_rnd[0]    = accept ? 4'd0       : fb_go ? o_rnd[U]    : 4'd0;
+        end
+    endgenerate
     assign u_in_user[0]   = accept ? in_user    : fb_go ? o_user[U]   : {USER_W{1'b0}};
 
     assign o_valid[0] = 1'b0; assign o_state[0] = {128*LANES{1'b0}}; assign o_window[0] = 256'h0;
@@ -147,14 +175,16 @@ module aes_core_folded #(
 
     generate
         for (u = 0; u < U; u = u + 1) begin : g_unit
-            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W)) u_unit (
+            aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
+                             .STEP_OUT(KEY_SHARE && u == 0)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
                 .in_rnd(u_in_rnd[u]), .in_early(7'd0), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
-                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early_unused[u]), .out_user(o_user[u+1])
+                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early_unused[u]), .out_user(o_user[u+1]),
+                .step_window(step_w[u])
             );
             if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
@@ -196,6 +226,8 @@ module aes_core_folded #(
         .exit_valid(exiting), .exit_valid_c({LANES{exiting}}), .exit_data({exit_user, exit_state}),
         .out_valid(out_valid), .out_ready(out_ready), .out_data({out_user, out_data}), .busy(busy)
     );
+
+    assign prep_stepped = step_w[0];
 
     always @(posedge clk) begin
         if (!rst_n)      ring_len <= 2'd0;

@@ -172,11 +172,16 @@ module aes_core_pipelined #(
         wire         ctx_valid, ctx_inv;
         wire [255:0] ctx_window;
         wire [1:0]   ctx_len_reg;
+        /* verilator lint_off UNUSEDSIGNAL */   // no expansion here (DEC_WINDOW = 0)
+        wire       prep_req_unused;
+        wire [3:0] prep_idx_unused;
+        /* verilator lint_on UNUSEDSIGNAL */
         aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .KEYS(KEYS), .DEC_WINDOW(0)) u_ctx (
             .clk(clk), .rst_n(rst_n), .clear(key_clear),
             .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
             .key_decrypt(key_decrypt), .key_error(key_error),
-            .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len_reg), .ctx_inv(ctx_inv)
+            .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len_reg), .ctx_inv(ctx_inv),
+            .step_req(prep_req_unused), .step_idx(prep_idx_unused), .step_go(1'b0), .step_out(256'h0)
         );
         wire [1:0] ctx_len = fixed_len(ctx_len_reg);
         assign key_ok = ctx_valid;
@@ -314,6 +319,7 @@ module aes_core_pipelined #(
             localparam VC = (i == NR_MAX - 1) ? EXIT_C : 0;
             /* verilator lint_off UNUSEDSIGNAL */   // read from the last unit only
             wire [(VC > 0 ? VC : 1)-1:0] valid_c;
+            wire [255:0] step_unused;       // the step's own output (aes_key_prep EXT_STEP's)
             /* verilator lint_on UNUSEDSIGNAL */
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
                              .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
@@ -325,7 +331,8 @@ module aes_core_pipelined #(
                 .out_valid(r_valid[i+1]), .out_valid_c(valid_c), .out_state(r_state[i+1]),
                 .out_window(r_win[i+1]),
                 .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
-                .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_user(r_user[i+1])
+                .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_user(r_user[i+1]),
+                .step_window(step_unused)
             );
             if (VC > 0) begin : g_exit
                 assign exit_v = valid_c;

@@ -16,13 +16,24 @@
 // handshake completes, key_error is set and the old context stays in force.
 // key_error clears on the next accepted key. clear (and reset) zeroize the
 // context and leave no key in force.
+// EXT_STEP = 1 (a core that lends its own key step, MODE "BOTH"): no key step here. While
+// expanding, step_req is high and the step to take is ctx_window's forward step step_idx
+// (key length ctx_len); the caller takes it in a clock where it can (step_go high, step_out
+// = aes_key_step's forward step of that window, combinational), and only such a
+// clock advances the expansion: ctx_valid and key_ready are low for Nr clocks with step_go
+// high. The folded core's table builds lend unit 0's step when its slot is free (it is,
+// every clock, once the blocks in flight have left: none enters while ctx_valid is low).
+// Why: the expansion's own step was a fifth of the iCE40 UP5K build (1,117 of 4,940 LUT4,
+// docs/results/notes.md). With EXT_STEP = 0, step_go and step_out are
+// ignored (every clock steps) and step_req and step_idx are zero.
 `default_nettype none
 
 module aes_key_prep #(
     parameter IMPL = "LUT",
     parameter MODE = "BOTH",     // directions the core supports
     parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
-    parameter DEC_WINDOW = 1     // 0: hand out the raw key for decryption too (the core expands it)
+    parameter DEC_WINDOW = 1,    // 0: hand out the raw key for decryption too (the core expands it)
+    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above)
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -36,7 +47,14 @@ module aes_key_prep #(
     output wire         ctx_valid,
     output reg  [255:0] ctx_window,
     output reg  [1:0]   ctx_len,
-    output reg          ctx_inv
+    output reg          ctx_inv,
+    // EXT_STEP: the expansion's step, taken by the caller (above); otherwise step_req only
+    output wire         step_req,
+    output wire [3:0]   step_idx,
+    /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 only
+    input  wire         step_go,
+    input  wire [255:0] step_out
+    /* verilator lint_on UNUSEDSIGNAL */
 );
     `include "aes_defs.vh"
     reg       have_key;       // a context has been loaded (and not cleared)
@@ -63,16 +81,31 @@ module aes_key_prep #(
                               (key_len == 2'd1) ? {64'h0, key[191:0]} : key;
     wire [3:0] nr_ctx = aes_nr(ctx_len);
 
+    // ---- parameter check: an out-of-range value stops elaboration with a missing module
+    // whose name says which parameter and its range.
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    generate
+        if (EXT_STEP != 0 && (EXT_STEP != 1 || MODE != "BOTH")) begin : g_bad_param0
+            ERROR_aes_key_prep_EXT_STEP_must_be_0_or_1_with_MODE_BOTH u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTH */
+
+    // (Each EXT_STEP choice below is a constant condition, resolved at elaboration: a build
+    // without EXT_STEP elaborates the netlist it had before the option, and its rows stay.)
+    assign step_req = EXT_STEP ? expanding : 1'b0;
+    assign step_idx = EXT_STEP ? step : 4'd0;
+
     wire [255:0] stepped;
     generate
-        if (EXPANDS) begin : g_dec_prep
+        if (EXPANDS && !EXT_STEP) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
                 .in_window(ctx_window), .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0),
                 .out_window(stepped)
             );
-        end else begin : g_no_dec
-            assign stepped = ctx_window;
+        end else begin : g_no_dec      // (EXT_STEP: the caller's step, which expands)
+            assign stepped = EXT_STEP ? step_out : ctx_window;
         end
     endgenerate
 
@@ -95,7 +128,7 @@ module aes_key_prep #(
             ctx_inv    <= key_decrypt;
         end else if (refuse) begin
             key_error  <= 1'b1;
-        end else if (expanding) begin
+        end else if (EXT_STEP ? (expanding && step_go) : expanding) begin
             ctx_window <= stepped;
             step       <= step + 4'd1;
             if (step == nr_ctx - 4'd1)

@@ -48,7 +48,8 @@ module aes_round_unit #(
     parameter USER_W = 1,       // the block's user sideband (the cores' USER_W), delayed with it
     parameter KEY_AHEAD = 0,    // 1: windows one step ahead of the round (pipelined key step)
     parameter INV_COPIES = 0,   // 1: the direction as copies per S-box (MODE "BOTH"; above)
-    parameter VALID_COPIES = 0  // > 0: out_valid_c is that many flip-flops of their own (below)
+    parameter VALID_COPIES = 0, // > 0: out_valid_c is that many flip-flops of their own (below)
+    parameter STEP_OUT = 0      // 1: step_window is the key step's result (below), else zero
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -75,7 +76,8 @@ module aes_round_unit #(
     output wire [16*LANES-1:0] out_inv_c,
     output wire [3:0]        out_rnd,
     output wire [6:0]        out_early,     // {len, inv, rnd} of the next cycle's out_* (above)
-    output wire [USER_W-1:0] out_user
+    output wire [USER_W-1:0] out_user,
+    output wire [255:0]      step_window    // the key step's new window (below)
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -88,6 +90,9 @@ module aes_round_unit #(
         end
         if (VALID_COPIES < 0) begin : g_bad_param2
             ERROR_aes_round_unit_VALID_COPIES_must_be_at_least_0 u_stop ();
+        end
+        if (STEP_OUT != 0 && (STEP_OUT != 1 || KEY_AHEAD != 0)) begin : g_bad_param3
+            ERROR_aes_round_unit_STEP_OUT_must_be_0_or_1_with_KEY_AHEAD_0 u_stop ();
         end
     endgenerate
 
@@ -111,6 +116,12 @@ module aes_round_unit #(
         .early_len(early_len), .early_idx(early_idx),
         .early_inv(early_inv), .out_window(next_window)
     );
+
+    // STEP_OUT = 1: the step's result as it leaves the step (KEY_AHEAD = 0: combinational, in
+    // the clock of in_window), for a core whose key context expands on this step
+    // (aes_core_folded's table builds, aes_key_prep EXT_STEP); it is not a block's window
+    // (nothing aligns it). Zero otherwise (a constant, so other builds elaborate as before).
+    assign step_window = STEP_OUT ? next_window : 256'h0;
 
     // Window to the last stage (KEY_LAG = STAGES-1, less the key step's own cuts), then
     // to the output. This round's key: the stepped window's low half, or (KEY_AHEAD) the

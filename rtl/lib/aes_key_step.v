@@ -53,6 +53,11 @@
 // ECP5 (AES_ECP5_EBR) takes the table only at SBOX_PIPE >= 2, where it is the DP16KD with
 // its output register: a read ending in the block (REGMODE NOREG) costs ~4.3 ns clock-to-data,
 // which with the new words' XORs behind it would not fit the 4-stage lanes' 4.9 ns clock.
+// iCE40 (its table builds define AES_ICE40_EBR): a step without a table cut takes the
+// composite SubWord instead of the LUT form. Why: with no wide-function multiplexers a
+// 256-entry table is a tree of 4-input LUTs, four S-boxes 1,276 LUT4 against 315 composite
+// (Yosys synth_ice40); in the folded 2-stage BRAM BOTH core (its key step and aes_key_prep's)
+// that was 6,871 -> 4,940 LUT4 (docs/results/notes.md). Same function and latency.
 `default_nettype none
 
 module aes_key_step #(
@@ -336,8 +341,13 @@ module aes_key_step #(
 `else
     localparam TABLE_PIPE = 1;
 `endif
+`ifdef AES_ICE40_EBR
+    localparam NO_TABLE = "COMPOSITE";  // iCE40: a LUT S-box is a LUT4 tree (above)
+`else
+    localparam NO_TABLE = "LUT";
+`endif
     localparam WORD_IMPL = (IMPL == "BRAM" || IMPL == "TTABLE")
-                         ? ((SBOX_PIPE >= TABLE_PIPE) ? "BRAM" : "LUT") : IMPL;
+                         ? ((SBOX_PIPE >= TABLE_PIPE) ? "BRAM" : NO_TABLE) : IMPL;
     /* verilator lint_on WIDTH */
     // A composite row with one cut (PIPE = 1) cuts in the S-boxes' last map, as a 2-stage
     // composite round does (aes_round LATE_MAP): the map back goes behind the word cut

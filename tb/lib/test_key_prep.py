@@ -11,6 +11,10 @@ key); key_len 3, a size not in KEYS or a direction the build lacks is refused
 with key_error and the old context stays; key_error clears on the next
 accepted key; clear and reset zeroize the context. Key bits beyond the key
 length are dropped.
+EXT_STEP=1: the test bench is the caller's key step (lend_step): it holds step_go low for
+the first LAG clocks of each expansion (a ring still draining), then takes a step every
+clock, checking that the window presented is key_window(key, step_idx) and answering with
+key_window(key, step_idx + 1); the expansion then keeps key_ready low Nr + LAG clocks.
 """
 import random
 
@@ -24,6 +28,8 @@ from tbutil import knob, seed, settle, start_clock, sval
 MODE = param("MODE", "BOTH")
 KEYS = param("KEYS", 7)               # bit0 128, bit1 192, bit2 256
 DEC_WINDOW = param("DEC_WINDOW", 1)
+EXT_STEP = param("EXT_STEP", 0)
+LAG = 3 if EXT_STEP else 0            # clocks without step_go at the start of an expansion
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 SIZES = [n for code, n in ((0, 16), (1, 24), (2, 32)) if KEYS >> code & 1]
 
@@ -38,7 +44,7 @@ def len_ok(code: int) -> bool:
 
 def prep_cycles(nbytes: int, decrypt: bool) -> int:
     """Cycles key_ready/ctx_valid stay low after a load."""
-    return NR[nbytes] if decrypt and DEC_WINDOW else 0
+    return NR[nbytes] + LAG if decrypt and DEC_WINDOW else 0
 
 
 def start_window(key: bytes, decrypt: bool) -> int:
@@ -81,7 +87,30 @@ class Ctx:
             self.busy -= 1
 
 
+async def lend_step(dut):
+    """EXT_STEP: the caller's key step (module docstring). The key is window 0, as presented
+    at the first step; every later window presented must be that key's window step_idx."""
+    held, key = 0, b""
+    while True:
+        await FallingEdge(dut.clk)
+        await settle()
+        go = sval(dut.step_req) == 1 and held >= LAG
+        held = held + 1 if sval(dut.step_req) else 0
+        dut.step_go.value = int(go)
+        if not go:
+            continue
+        idx, win = sval(dut.step_idx), sval(dut.ctx_window)
+        nbytes = {0: 16, 1: 24}.get(sval(dut.ctx_len), 32)
+        if idx == 0:
+            key = win.to_bytes(32, "little")[:nbytes]
+        assert win == key_window(key, idx), f"step {idx}: window {win:064x} is not the key's"
+        dut.step_out.value = key_window(key, idx + 1)
+
+
 async def setup(dut):
+    if EXT_STEP:
+        dut.step_go.value = 0
+        dut.step_out.value = 0
     dut.rst_n.value = 0
     dut.clear.value = 0
     dut.key_valid.value = 0
@@ -91,6 +120,8 @@ async def setup(dut):
     await start_clock(dut)
     await FallingEdge(dut.clk)
     dut.rst_n.value = 1
+    if EXT_STEP:
+        cocotb.start_soon(lend_step(dut))
 
 
 def outputs(dut):

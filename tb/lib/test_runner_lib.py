@@ -77,6 +77,15 @@ def test_key_bank_lut_fabric_form():
             defines={"AES_LUT_FABRIC": 1})
 
 
+def test_key_step_ice40_form():
+    """aes_key_step as the ice40 target's table builds read it (`AES_ICE40_EBR`: a step
+    without a table cut takes the composite SubWord, not the LUT form), combinational and
+    as aes_key_prep runs it: the FIPS-197 schedule in both directions, every key length."""
+    for mode in ("BOTH", "ENC"):
+        run_lib("aes_key_step", "test_key_step", "icarus", parameters={"IMPL": "BRAM", "MODE": mode},
+                defines={"AES_ICE40_EBR": 1})
+
+
 def test_round_xilinx_lut6_form():
     """aes_round's T-table rounds as the xilinx target reads them (`AES_XILINX_LUT6`: each
     output bit a LUT6 instance, rtl/vendor/xilinx/aes_xilinx_xor6.v, simulated with Yosys's
@@ -196,7 +205,8 @@ SWEEPS = [
         {"IMPL": "COMPOSITE", "STAGES": 5, "INV_W": 16, "OUTS": 2, "DEC_MUL": 1}]),
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
-                                       {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0}]),
+                                       {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0},
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 1}]),   # a lent step
     ("aes_round_unit", "test_round_unit",
      sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
      + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "USER_W": 5},

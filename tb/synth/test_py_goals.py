@@ -58,3 +58,7 @@ def test_ice40_needs_block_ram_s_boxes_a_fit_and_48_mhz():
     assert "not met" in goals.ice40([up5k(impl="BRAM", fits=True, fmax_mhz=47.0)])
     assert "not met" in goals.ice40([up5k(impl="BRAM", fits=False, fmax_mhz=None)])
     assert goals.ice40([up5k(impl="BRAM", fits=True, fmax_mhz=48.0)]).endswith("| met |")
+    # within the LUT4s but not the logic cells: nextpnr's count is what the row says
+    over = up5k(impl="BRAM", fits=False, fmax_mhz=None,
+                fmax_source="not placed: 5810 ICESTORM_LC > 5280 on the device")
+    assert "5,810 logic cells > 5,280" in goals.ice40([over])

@@ -291,3 +291,22 @@ def test_sta_paths_every_path():
     got = P.sta_paths(two)
     assert [(p["startpoint"], p["endpoint"], p["slack"], p["met"]) for p in got] == \
         [("_1_", "_2_", -0.2, False), ("_3_", "_4_", 0.1, True)]
+
+
+def test_pnr_over_device_is_unfit(tmp_path):
+    """nextpnr stopping because logic cells outnumber the device's (iCE40: LUT4s plus
+    flip-flops with no LUT of their own) marks the build unfit and says which, not a bare
+    "place and route failed"; a failure with every count in range says nothing here."""
+    from types import SimpleNamespace
+    from aeshw.synth import fpga
+    log = tmp_path / "nextpnr.log"
+    log.write_text("Info: Device utilisation:\n"
+                   "Info: \t         ICESTORM_LC:    5810/   5280   110%\n"
+                   "Info: \t        ICESTORM_RAM:      25/     30    83%\n")
+    res = {"fits": True}
+    assert fpga._over(SimpleNamespace(bdir=tmp_path), res) == \
+        "not placed: 5810 ICESTORM_LC > 5280 on the device"
+    assert res["fits"] is False
+    log.write_text("Info: Device utilisation:\nInfo: \t         ICESTORM_LC:    5000/   5280    94%\n")
+    res = {"fits": True}
+    assert fpga._over(SimpleNamespace(bdir=tmp_path), res) is None and res["fits"] is True

@@ -17,8 +17,8 @@ from ..sim.runner import verilator_env
 # (top, extra -G parameters). Every .v under rtl/ is linted as a top with its
 # defaults; these add the parameter corners that change the generated logic.
 # A key "-DNAME" is a preprocessor define instead (the code only synthesis or
-# formal tools read: `SYNTHESIS`, `FORMAL`, the ecp5 target's `AES_ECP5_EBR`, the asic
-# target's `AES_CLOCK_GATE`).
+# formal tools read: `SYNTHESIS`, `FORMAL`, the ecp5 target's `AES_ECP5_EBR`, the ice40
+# target's `AES_ICE40_EBR`, the asic target's `AES_CLOCK_GATE`).
 CORNERS = [
     ("aes_sbox", {"-DSYNTHESIS": None, "MODE": '"BOTH"'}),
     ("aes_fifo", {"-DFORMAL": None, "DEPTH": 5}),
@@ -44,6 +44,7 @@ CORNERS = [
     ("aes_key_step", {"MODE": '"ENC"'}),
     ("aes_key_step", {"PIPE": 3, "IMPL": '"COMPOSITE"'}),
     ("aes_key_step", {"PIPE": 1, "IMPL": '"LUT"'}),
+    ("aes_key_step", {"-DAES_ICE40_EBR": None, "IMPL": '"BRAM"'}),
     ("aes_gf128_mul", {"REG": 1}),
     ("aes_ghash", {"LANES": 1}),
     ("aes_key_prep", {"MODE": '"ENC"'}),
@@ -58,6 +59,7 @@ CORNERS = [
     ("aes_core_pipelined", {"KEY_MODE": '"SHARED"', "STAGES": 2, "IMPL": '"COMPOSITE"'}),
     ("aes_round_unit", {"BYPASS": 1, "STAGES": 3, "LANES": 2}),
     ("aes_key_prep", {"DEC_WINDOW": 0, "KEYS": "3'b101"}),
+    ("aes_key_prep", {"EXT_STEP": 1}),
     ("aes_axis", {"ARCH": '"FOLDED"', "U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_axis", {"ARCH": '"PIPELINED"', "LANES": 4, "KEY_MODE": '"AGILE"'}),
     ("aes_bist", {"ARCH": '"ITERATIVE"', "LANES": 2}),

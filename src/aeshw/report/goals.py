@@ -4,6 +4,8 @@ one line per figure, the best stored row that answers it, and whether it is met.
 "older RTL" count as measured (the page marks them in its tables)."""
 from __future__ import annotations
 
+import re
+
 from .results import cfg_desc
 
 HEADER = ["| issue | what | threshold | ours (best stored) | status |", "|---|---|---|---|---|"]
@@ -118,6 +120,13 @@ def fpga(rs: list[dict]) -> list[str]:
     return out + [ice40(rs)]
 
 
+def _cells(r: dict) -> str:
+    """nextpnr's count when the logic cells (a LUT4 each, and each flip-flop no LUT of its own
+    feeds) were what did not fit, else nothing."""
+    m = re.search(r"(\d+) ICESTORM_LC > (\d+)", r.get("fmax_source") or "")
+    return f", {int(m[1]):,} logic cells > {int(m[2]):,}" if m else ""
+
+
 def ice40(rs: list[dict]) -> str:
     """The iterative (or folded) core, enc+dec, every key size, on the UP5K at >= 48 MHz."""
     ib = [r for r in rs if r["target"] == "ice40" and "UP5K" in r["device"] and r["mode"] == "BOTH"
@@ -129,7 +138,7 @@ def ice40(rs: list[dict]) -> str:
         return head + f"{fit['fmax_mhz']:.1f} MHz ({cfg_desc(fit)}) | {_met(fit['fmax_mhz'] >= 48)} |"
     if small:
         used = small["luts"] + (small.get("harness_counts") or {}).get("luts", 0)
-        return head + f"does not fit: {used:,} LUT4 with the harness ({cfg_desc(small)}) | **not met** |"
+        return head + f"does not fit: {used:,} LUT4 with the harness{_cells(small)} ({cfg_desc(small)}) | **not met** |"
     return head + "not measured | **not met** |"
 
 

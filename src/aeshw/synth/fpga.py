@@ -100,6 +100,18 @@ def _yosys_kept(job: Job, wrap_params: dict, synth_cmd: str) -> str:
     raise AssertionError("unreachable")
 
 
+def _over(job: Job, res: dict) -> str | None:
+    """When nextpnr stopped because a kind of cell outnumbers the device's (iCE40: logic cells,
+    a LUT4 each, plus the flip-flops that no LUT of their own feeds), say so and mark it unfit."""
+    log = job.bdir / "nextpnr.log"
+    util = P.nextpnr_utilisation(log.read_text(errors="replace")) if log.exists() else {}
+    over = [f"{u} {k} > {a}" for k, (u, a) in util.items() if u > a]
+    if not over:
+        return None
+    res["fits"] = False
+    return "not placed: " + ", ".join(over) + " on the device"
+
+
 def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, tv: dict) -> None:
     """nextpnr on the Yosys netlist when `luts` (core + harness) fit in `cap`."""
     cfg, res = job.cfg, job.res
@@ -112,7 +124,7 @@ def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, 
     try:
         job.runner.run("nextpnr", pnr, "nextpnr.out", job.timeout)
     except RuntimeError as e:
-        res["fmax_source"] = f"place and route failed: {str(e).splitlines()[0]}"
+        res["fmax_source"] = _over(job, res) or f"place and route failed: {str(e).splitlines()[0]}"
         res["pnr_error"] = str(e)[-2000:]
         return
     nlog = (job.bdir / "nextpnr.log").read_text(errors="replace")

@@ -11,7 +11,10 @@ WRAPPED = True
 PACKAGE = {"up5k": "sg48", "hx8k": "ct256"}
 LUT4S = {"up5k": 5280, "hx8k": 7680}
 # Every build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs.
-DEFINES = DEFINES_ALL = ("AES_LUT_FABRIC",)
+DEFINES_ALL = ("AES_LUT_FABRIC",)
+# Table builds also: a key step without a table cut takes the composite SubWord, not a
+# LUT4 tree (AES_ICE40_EBR, rtl/lib/aes_key_step.v).
+DEFINES = DEFINES_ALL + ("AES_ICE40_EBR",)
 check = fpga.check
 
 
