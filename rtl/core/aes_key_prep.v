@@ -48,7 +48,7 @@ module aes_key_prep #(
     output reg  [255:0] ctx_window,
     output reg  [1:0]   ctx_len,
     output reg          ctx_inv,
-    // EXT_STEP: the expansion's step, taken by the caller (above); otherwise step_req only
+    // EXT_STEP: the expansion's step, taken by the caller (above); zero and unused otherwise
     output wire         step_req,
     output wire [3:0]   step_idx,
     /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 only
