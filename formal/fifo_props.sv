@@ -17,7 +17,8 @@ module fifo_props #(
     parameter DEPTH = 2,
     parameter WIDTH = 8,
     parameter RAM   = 0,
-    parameter SPARE = 1
+    parameter SPARE = 1,
+    parameter HEAD  = 0                 // 1: read with AES_FIFO_HEAD (the RAM form's registered head)
 ) (
     input wire clk,
     input wire rst_n,
@@ -71,6 +72,7 @@ module fifo_props #(
     // Probes (driven by `connect -set` in the .sby script).
     (* keep *) wire [AW-1:0]          p_rd_ptr, p_wr_ptr;
     (* keep *) wire [WIDTH*N-1:0]     p_mem;           // {mem[N-1], ..., mem[0]}
+    (* keep *) wire [WIDTH-1:0]       p_head;          // HEAD: the registered head
     wire [WIDTH-1:0] occupancy = in_seq - out_seq;
 
     integer i;
@@ -102,6 +104,8 @@ module fifo_props #(
         for (i = 0; i < N; i = i + 1)                 // the f_quiet entries behind the pointer
             if (i < f_quiet)
                 assert (p_mem[WIDTH*((p_wr_ptr + N - 1 - i) % N) +: WIDTH] == {WIDTH{1'b0}});
+        if (HEAD)                                     // the head is the plain read
+            assert (p_head == (count != 0 ? p_mem[WIDTH*p_rd_ptr +: WIDTH] : {WIDTH{1'b0}}));
     end
 
     // Stable while stalled, and the fall-through latency is one cycle.

@@ -161,6 +161,10 @@ module aes_core_folded #(
             assign u_in_len[0]    = ctx_in ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
             assign u_in_rnd[0]    = accept ? 4'd0 : prep_go ? prep_idx : fb_go ? o_rnd[U] : 4'd0;
         end else begin : g_own
+            // g_share with prep_go = 0, written out: these are the expressions every other
+            // build has always elaborated, so their stored synthesis rows stay current by the
+            // elaborated-netlist hash (aeshw.report.elab_hashes); one form with a constant
+            // prep_go would add cells before optimisation and make each of those rows stale.
             assign prep_go = 1'b0;
             assign u_in_window[0] = accept ? ctx_window : fb_go ? o_window[U] : 256'h0;
             assign u_in_len[0]    = accept ? ctx_len    : fb_go ? o_len[U]    : 2'd0;

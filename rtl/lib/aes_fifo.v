@@ -42,6 +42,14 @@
 // written through one port at wr_ptr and read at rd_ptr, the form FPGA tools map to
 // distributed (LUT) RAM: the read is one RAM level and a few multiplexers instead of a
 // DEPTH:1 multiplexer tree per bit, which in a deep FIFO spreads over the chip.
+// Registered head (AES_FIFO_HEAD defined, RAM form only: `aeshw synth --target ecp5`):
+// out_data is a register, loaded a clock early from in_data or from a second read port at
+// the read pointer's successor, and zeroed when the FIFO goes empty. Same words in the same
+// clocks as the plain read (FORMAL asserts the head equal to it), WIDTH + AW flip-flops and
+// a second copy of the LUT RAM more. Why: on ECP5 the plain read (read pointer -> LUT RAM
+// -> bank multiplexer -> zero-when-empty gate -> the consumer) set the clock of the one-lane
+// block-RAM pipeline, 204.5 MHz (4.9 of its 6.0 ns routing); with the head the consumer
+// starts at a flip-flop and that row routes at 216.7 MHz (docs/results/notes.md).
 `default_nettype none
 
 // The gated form (register storage): AES_GATED_FORM (gate libraries only, never in the
@@ -92,6 +100,11 @@ module aes_fifo #(
     endgenerate
 
     localparam N     = DEPTH + SPARE;                 // entries
+`ifdef AES_FIFO_HEAD
+    localparam HEAD  = (RAM != 0);                    // the RAM form's registered head
+`else
+    localparam HEAD  = 0;
+`endif
     localparam PTR_W = (DEPTH <= 2) ? 1 : $clog2(DEPTH);
     localparam AW    = $clog2(N);                     // entry index
     localparam CHUNK = (WIDTH + COPIES - 1) / COPIES; // data bits per copy of the pointers
@@ -105,7 +118,7 @@ module aes_fifo #(
     reg [AW-1:0]    rd_ptr, wr_ptr;           // binary pointers (the RAM form's addresses)
     // Occupancy (aes_level): nonempty, count > 1 and full are its exact flags, registers.
     wire nonempty, full;
-    /* verilator lint_off UNUSEDSIGNAL */   // the RAM form steps its pointers without copies
+    /* verilator lint_off UNUSEDSIGNAL */   // the RAM form without a head reads it nowhere
     wire many;
     /* verilator lint_on UNUSEDSIGNAL */
     /* verilator lint_off UNUSEDSIGNAL */   // the flags are used; the count only by FORMAL's checks
@@ -158,7 +171,32 @@ module aes_fifo #(
 `endif
             reg [WIDTH-1:0] mem [0:N-1];
             always @(posedge clk) if (SPARE != 0 || !full) mem[wr_ptr] <= in_data;
-            assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
+            if (HEAD) begin : g_head
+                // The registered head (AES_FIFO_HEAD, above): `head` is in every clock what
+                // the plain read shows, next clock's word computed a clock early: the word
+                // pushed now (into an empty FIFO, or behind the last word as it leaves), the
+                // word behind the head (rd_nxt, the read pointer's successor in a register of
+                // its own: the RAM's second read port) as the head leaves, else the head held
+                // (a stall), or zero once the FIFO is empty.
+                reg [AW-1:0]    rd_nxt;
+                reg [WIDTH-1:0] head;
+                wire hold    = nonempty && !pop;
+                wire take_in = push && (!nonempty || (pop && !many));
+                wire clr     = !(push || many || hold);         // empty next clock
+                always @(posedge clk) begin
+                    if (!rst_n)            rd_nxt <= next_ptr({AW{1'b0}});
+                    else if (pop || scrub) rd_nxt <= next_ptr(rd_nxt);
+                    if (!rst_n || clr)     head <= {WIDTH{1'b0}};
+                    else if (!hold)        head <= take_in ? in_data : mem[rd_nxt];
+                end
+                assign out_data = head;
+`ifdef FORMAL
+                // (that head equals the plain read: formal/fifo_props.sv, with the pointers' range)
+                always @* if (rst_n) assert (rd_nxt == next_ptr(rd_ptr));
+`endif
+            end else begin : g_read
+                assign out_data = nonempty ? mem[rd_ptr] : {WIDTH{1'b0}};
+            end
         end else begin : g_regs
             // Per copy c (data bits [CHUNK*c, CHUNK*(c+1))) the register form has pointers of its
             // own, one-hot rings: the write ring (wr_sel_c: entry e takes in_data while its bit

@@ -25,7 +25,7 @@ def test_iterative_icarus():
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim="icarus",
         parameters={"U": 1, "STAGES": 1, "LANES": 1, "IMPL": "LUT", "MODE": "BOTH"},
-        extra_env={"VECTOR_LIMIT": "4", "MCT_SIZES": "16", "MCT_OUTER": "1", "RANDOM_BLOCKS": "300"})
+        extra_env={"VECTOR_LIMIT": "2", "MCT_SIZES": "16", "MCT_OUTER": "1", "RANDOM_BLOCKS": "300"})
 
 
 FOLDED = [
@@ -62,7 +62,7 @@ ICE40_FORM = {("icarus", 1, 2, 1, "BRAM", "BOTH")}
 def run_folded(sim, u, stages, lanes, impl, mode):
     env = {"MCT_SIZES": "16", "MCT_OUTER": "5"}
     if sim == "icarus":
-        env = {"VECTOR_LIMIT": "6", "RANDOM_BLOCKS": "300", "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
+        env = {"VECTOR_LIMIT": "3", "RANDOM_BLOCKS": "300", "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim=sim,
         parameters={"U": u, "STAGES": stages, "LANES": lanes, "IMPL": impl, "MODE": mode},

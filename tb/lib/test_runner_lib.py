@@ -119,6 +119,17 @@ def test_fifo_clock_gated_forms(p):
     run_lib("aes_fifo", "test_fifo", "icarus", p, defines={"AES_CLOCK_GATE": 1})
 
 
+@pytest.mark.parametrize("sim,p", [("icarus", {"WIDTH": 10, "DEPTH": 1}), ("icarus", {"WIDTH": 10, "DEPTH": 3}),
+                                   ("icarus", {"WIDTH": 10, "DEPTH": 20}),
+                                   ("verilator", {"WIDTH": 10, "DEPTH": 8}),
+                                   ("icarus", {"WIDTH": 10, "DEPTH": 5, "SPARE": 0})],
+                         ids=lambda v: v if isinstance(v, str) else "-".join(f"{k}={x}" for k, x in v.items()))
+def test_fifo_head(sim, p):
+    """The RAM form read through its registered head (`AES_FIFO_HEAD`, the ECP5 builds):
+    the same deque model, clock for clock, with and without the spare entry."""
+    run_lib("aes_fifo", "test_fifo", sim, {**p, "RAM": 1}, defines={"AES_FIFO_HEAD": 1})
+
+
 @pytest.mark.parametrize("sim,params", [("icarus", {"NR_MAX": 14, "STAGES": 3}),
                                         ("verilator", {"NR_MAX": 10, "STAGES": 6}),
                                         ("icarus", {"NR_MAX": 12, "STAGES": 6, "INV_KEYS": 1})])

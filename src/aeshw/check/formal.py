@@ -42,6 +42,8 @@ JOBS: list[tuple[str, str, str | None, int]] = [
     ("fifo_r5", "fifo.sby", "r5", 300),
     ("fifo_e3", "fifo.sby", "e3", 300),
     ("fifo_q5", "fifo.sby", "q5", 300),
+    ("fifo_h5", "fifo.sby", "h5", 300),
+    ("fifo_hq5", "fifo.sby", "hq5", 300),
     ("axil_regs", "axil.sby", None, 300),
     ("core_folded", "core_folded.sby", "prove", 600),
     ("core_folded_cover", "core_folded.sby", "cover", 300),

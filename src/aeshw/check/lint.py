@@ -23,6 +23,7 @@ CORNERS = [
     ("aes_sbox", {"-DSYNTHESIS": None, "MODE": '"BOTH"'}),
     ("aes_fifo", {"-DFORMAL": None, "DEPTH": 5}),
     ("aes_fifo", {"-DAES_LUTRAM": None, "DEPTH": 5, "RAM": 1}),
+    ("aes_fifo", {"-DAES_LUTRAM": None, "-DAES_FIFO_HEAD": None, "DEPTH": 20, "RAM": 1}),
     ("aes_fifo", {"-DAES_CLOCK_GATE": None, "DEPTH": 5, "COPIES": 2}),
     ("aes_fifo", {"-DAES_CLOCK_GATE": None, "DEPTH": 4, "SPARE": 0}),
     ("aes_key_bank", {"-DAES_CLOCK_GATE": None, "NR_MAX": 14, "STAGES": 6}),

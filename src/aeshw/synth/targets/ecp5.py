@@ -11,12 +11,14 @@ WRAPPED = True
 # Block-RAM S-boxes with the EBR's output register (aes_sbox IMPL "BRAM", PIPE >= 2): the
 # DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM.
 VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
-DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC")
+DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC", "AES_FIFO_HEAD")
 # Every other build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs;
 # the output FIFO in LUT RAM as well (aes_out_stage: the RAM form whatever RAM says), where the
 # register form's read is a DEPTH:1 multiplexer a bit spread over the chip (the clock-setting
-# path of a 4-stage LUT lane: 134.1 MHz, 175.9 in LUT RAM; docs/results/notes.md).
-DEFINES_ALL = ("AES_LUT_FABRIC", "AES_LUTRAM")
+# path of a 4-stage LUT lane: 134.1 MHz, 175.9 in LUT RAM; docs/results/notes.md), read
+# through a registered head (AES_FIFO_HEAD, aes_fifo: its read set the one-lane block-RAM
+# row's clock, 204.5 MHz; 216.7 with the head).
+DEFINES_ALL = ("AES_LUT_FABRIC", "AES_LUTRAM", "AES_FIFO_HEAD")
 check = fpga.check
 
 
