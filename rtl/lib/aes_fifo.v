@@ -45,11 +45,11 @@
 // Registered head (AES_FIFO_HEAD defined, RAM form only: `aeshw synth --target ecp5`):
 // out_data is a register, loaded a clock early from in_data or from a second read port at
 // the read pointer's successor, and zeroed when the FIFO goes empty. Same words in the same
-// clocks as the plain read (FORMAL asserts the head equal to it), WIDTH + AW flip-flops and
-// a second copy of the LUT RAM more. Why: on ECP5 the plain read (read pointer -> LUT RAM
-// -> bank multiplexer -> zero-when-empty gate -> the consumer) set the clock of the one-lane
-// block-RAM pipeline, 204.5 MHz (4.9 of its 6.0 ns routing); with the head the consumer
-// starts at a flip-flop and that row routes at 216.7 MHz (docs/results/notes.md).
+// clocks as the plain read (formal/fifo_props.sv proves the head equal to it), WIDTH + AW
+// flip-flops and a second copy of the LUT RAM more. Why: on ECP5 the plain read (read pointer
+// -> LUT RAM -> bank multiplexer -> zero-when-empty gate -> the consumer) set the clock of the
+// one-lane block-RAM pipeline, 204.5 MHz (4.9 of its 6.0 ns routing); with the head the
+// consumer starts at a flip-flop and that row routes at 214.0 MHz (docs/results/notes.md).
 `default_nettype none
 
 // The gated form (register storage): AES_GATED_FORM (gate libraries only, never in the
