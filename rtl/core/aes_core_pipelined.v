@@ -42,12 +42,18 @@
 // keep a beat accepted in every clock with the output always ready.
 // KEYS (bit0 128, bit1 192, bit2 256) trims the pipeline to the key sizes
 // the build needs; loads of other sizes are refused with key_error.
+// LUT_LANES (IMPL "BRAM", KEY_MODE "SHARED"; 0..LANES-1): the last LUT_LANES lanes
+// build their rounds' S-boxes as LUT tables (IMPL "LUT") instead of block RAM, with
+// the same cuts and latency, so a device with fewer block RAMs than LANES lanes need
+// (80 DP16KD a lane on ECP5, 208 on the LFE5UM-85F) fills its fabric with lanes
+// of both kinds. Everything else (key expansion, FIFO, control) is the BRAM build's.
 `default_nettype none
 
 module aes_core_pipelined #(
     parameter LANES     = 1,
     parameter STAGES    = 1,
     parameter IMPL      = "LUT",
+    parameter LUT_LANES = 0,
     parameter MODE      = "BOTH",
     parameter KEY_MODE  = "SHARED",
     parameter [2:0] KEYS = 3'b111,
@@ -72,6 +78,10 @@ module aes_core_pipelined #(
         end
         if (KEYS == 3'b000) begin : g_bad_param3
             ERROR_aes_core_pipelined_KEYS_must_have_a_key_size u_stop ();
+        end
+        if (LUT_LANES < 0 || (LUT_LANES != 0 && (LUT_LANES >= LANES || IMPL != "BRAM" ||
+                                                  KEY_MODE != "SHARED"))) begin : g_bad_param4
+            ERROR_aes_core_pipelined_LUT_LANES_must_be_0_to_LANES_minus_1_with_IMPL_BRAM_and_SHARED u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -777,7 +787,8 @@ module aes_core_pipelined #(
                     assign s_dec[i][128*l +: 128]   = o_dec[127:0];
                     assign j_state[128*l +: 128]    = r_out[127:0];
                 end else begin : g_one
-                    aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
+                    // lanes LANES - LUT_LANES .. LANES - 1: LUT S-boxes (LUT_LANES above)
+                    aes_round #(.IMPL((l >= LANES - LUT_LANES) ? "LUT" : IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
                                 .DEC_MUL(DEC_MUL)) u_round (
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
                         .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),

@@ -298,3 +298,23 @@ async def test_key_change_full_rate(dut):
     # round (NR_MAX * STAGES cycles), so deep pipelines take fewer keys in the same
     # stream; still several changes mid-stream.
     assert nkeys >= 5, f"only {nkeys} key changes happened mid-stream"
+
+
+def _has(handle, name: str) -> bool:
+    try:
+        getattr(handle, name)
+    except AttributeError:
+        return False
+    return True
+
+
+@cocotb.test(skip=not param("LUT_LANES", 0))
+async def test_lut_lanes_built(dut):
+    """LUT_LANES (aes_core_pipelined): the last LUT_LANES lanes' S-boxes are the LUT form, the
+    others block RAM, in every round (the data tests above cannot tell the forms apart)."""
+    lut_lanes = param("LUT_LANES", 0)
+    for rnd in range(1, NR_MAX + 1):
+        for lane in range(LANES):
+            sbox = dut.g_shared.g_round[rnd].g_lane[lane].g_one.u_round.u_sub.g_sbox[0].u_sbox
+            want, other = ("g_lut", "g_bram") if lane >= LANES - lut_lanes else ("g_bram", "g_lut")
+            assert _has(sbox, want) and not _has(sbox, other), f"round {rnd} lane {lane}: not {want}"

@@ -19,7 +19,7 @@ CONFIGS = [
     ("verilator", "AGILE", 1, 2, "COMPOSITE", "BOTH", 7),   # (rounds: LATE_MAP; key steps: MID_CUT)
     ("icarus", "SHARED", 1, 1, "LUT", "ENC", 1),
     ("icarus", "AGILE", 1, 1, "LUT", "DEC", 1),
-    ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7),     # block-RAM S-boxes: the read register is the cut
+    # ("icarus", "SHARED", 1, 2, "BRAM", "BOTH", 7): MIXED below (lane 0 is this build's)
     ("icarus", "AGILE", 2, 3, "BRAM", "BOTH", 7),
     ("icarus", "SHARED", 1, 2, "TTABLE", "ENC", 7),    # T-tables: MixColumns in the table
     ("icarus", "SHARED", 2, 6, "LUT", "ENC", 1),        # six stages a round, two lanes (COMPOSITE: WIDE)
@@ -46,7 +46,7 @@ def config_id(c) -> str:
     return f"{c[0]}-{c[1]}-L{c[2]}-S{c[3]}-{c[4]}-{c[5]}-K{c[6]}"
 
 
-def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, light=False):
+def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, light=False, lut_lanes=0):
     """test_core on one build. The MCT is one chain of dependent blocks, so lanes do not
     change what it checks: 5 of its outer loops on 1-lane builds, 2 on wider ones
     (`make stress`: all 100). light: the Icarus rows' set (below) in Verilator too."""
@@ -59,7 +59,7 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
     run(toplevel="aes_core_pipelined", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_pipelined", sim=sim,
         parameters={"KEY_MODE": key_mode, "LANES": lanes, "STAGES": stages, "IMPL": impl,
-                    "MODE": mode, "KEYS": keys},
+                    "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {})},
         extra_env=env, defines=defines)
 
 
@@ -86,3 +86,16 @@ GATED = [
                          ids=[config_id(c) for c in GATED])
 def test_pipelined_clock_gated(sim, key_mode, lanes, stages, impl, mode, keys):
     run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines={"AES_CLOCK_GATE": 1})
+
+
+# Lanes of both kinds (LUT_LANES): block-RAM S-boxes in lane 0 (the read register is the cut
+# after SubBytes), LUT S-boxes with the same cuts in lane 1, one beat through both.
+MIXED = [
+    ("icarus", "SHARED", 2, 2, "BRAM", "BOTH", 7, 1),
+]
+
+
+@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys,lut_lanes", MIXED,
+                         ids=[config_id(c) + f"-LUT{c[7]}" for c in MIXED])
+def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes):
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes)

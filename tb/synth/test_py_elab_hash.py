@@ -47,6 +47,14 @@ def test_canonical_drops_locations_only():
         "parameter \\PRIORITY 1\nparameter \\PRIORITY 0"
 
 
+def test_canonical_drops_module_parameters_not_cell_parameters():
+    """A module's parameter declarations go (a parameter added with a default that changes
+    nothing leaves the hash); a cell's parameters stay (they are the netlist)."""
+    top = "module \\t\n  parameter \\LANES 1\n{}  cell $not \\c\n    parameter \\WIDTH {}\n  end\nend"
+    assert canonical(top.format("", 8)) == canonical(top.format("  parameter \\LUT_LANES 0\n", 8))
+    assert canonical(top.format("", 8)) != canonical(top.format("", 4))
+
+
 def _module(a: str, b: str, order: tuple[int, ...], b_src: str = "\\x") -> str:
     """A small RTLIL module: wires a and b (enumerated names), a cell reading b, a connect."""
     items = [f"  wire width 8 {a}", f"  attribute \\keep 1\n  wire width 4 {b}",

@@ -40,6 +40,8 @@ CORNERS = [
     ("aes_core_pipelined", {"STAGES": 2, "IMPL": '"TTABLE"', "MODE": '"ENC"', "KEYS": "3'b001"}),
     ("aes_core_folded", {"U": 1, "STAGES": 2, "IMPL": '"BRAM"'}),
     ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 3, "IMPL": '"BRAM"'}),
+    ("aes_core_pipelined", {"-DAES_ECP5_EBR": None, "LANES": 3, "STAGES": 4, "IMPL": '"BRAM"',
+                            "LUT_LANES": 1, "MODE": '"ENC"', "KEYS": "3'b001"}),
     ("aes_round", {"STAGES": 4, "IMPL": '"COMPOSITE"'}),
     ("aes_round", {"STAGES": 2, "MODE": '"DEC"'}),
     ("aes_key_step", {"MODE": '"ENC"'}),

@@ -97,7 +97,7 @@ def _characterized_fmax(arch: str, lanes: int, stages: int, key_mode: str, impl:
     for r in load_results():
         c = r.get("config", {})
         if (r.get("arch") != arch or r.get("lanes") != lanes or r.get("stages_per_round") != stages
-                or not r.get("fmax_mhz") or c.get("impl") != impl
+                or not r.get("fmax_mhz") or c.get("impl") != impl or c.get("lut_lanes")
                 or (arch == "pipelined" and c.get("key_mode", "").lower() != key_mode)):
             continue
         rank = ({"asic": 0, "ecp5": 1, "ice40": 2}.get(r["target"], 3), r.get("mode") != core_mode)
@@ -286,7 +286,7 @@ def cmd_run(args) -> int:
 def _synth_config(args):
     from ..synth import Config
     return Config(arch=args.arch, lanes=args.lanes, stages=args.stages, u=args.u, impl=args.impl.upper(),
-                  mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
+                  lut_lanes=args.lut_lanes, mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
                   liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script,
                   abc_estimate=args.abc_estimate, fault_detect=int(args.fault_detect), xts=int(args.xts))
@@ -295,7 +295,7 @@ def _synth_config(args):
 def cmd_synth(args) -> int:
     import json
     from .. import synth
-    from .params import problems
+    from .params import lut_lanes_problems, problems
     arch = "pipelined" if args.arch == "axis" else args.arch
     bad = (problems("pipelined", args.lanes, max_lanes=1024) if args.arch == "ghash" else
            problems(arch, args.lanes, args.stages, args.u, args.impl, args.key_mode, max_lanes=1024))
@@ -305,6 +305,7 @@ def cmd_synth(args) -> int:
         bad.append("--fault-detect is a parameter of the IP: use it with --arch axis")
     if args.impl == "TTABLE" and args.mode != "ENC":
         bad.append(f"--impl ttable is encrypt-only: --mode enc (not {args.mode.lower()})")
+    bad += lut_lanes_problems(args.arch, args.lanes, args.impl, args.key_mode, args.lut_lanes)
     if bad:
         raise UsageError("; ".join(bad))
     if args.json:
@@ -406,6 +407,9 @@ def main(argv=None) -> int:
     s.add_argument("--impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE", "BRAM", "TTABLE"],
                    help="S-box circuit (BRAM: FPGA block RAM, --stages 2..4; TTABLE: block-RAM "
                         "T-tables, --mode enc; neither for --target asic)")
+    s.add_argument("--lut-lanes", type=int, default=0,
+                   help="--arch pipelined --impl bram --key-mode shared: the last N lanes (0..lanes-1) "
+                        "take LUT S-boxes (lanes of both kinds where block RAM runs out)")
     s.add_argument("--mode", default="ENC", type=str.upper, choices=["ENC", "DEC", "BOTH"])
     s.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
     s.add_argument("--keys", default="0b001", help="KEYS bitmask (pipelined): 0b001 AES-128 only, 0b111 all")

@@ -47,3 +47,14 @@ def problems(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, impl: str =
     if arch != "pipelined" and key_mode.lower() != "shared":
         out.append("--key-mode agile is the pipelined core's (the folded core carries each block's key)")
     return out
+
+
+def lut_lanes_problems(arch: str, lanes: int, impl: str, key_mode: str, lut_lanes: int) -> list[str]:
+    """aes_core_pipelined LUT_LANES: 0, or 1..lanes-1 in a pipelined SHARED block-RAM build."""
+    if lut_lanes == 0:
+        return []
+    if arch != "pipelined" or impl.upper() != "BRAM" or key_mode.lower() != "shared":
+        return [f"--lut-lanes {lut_lanes}: only with --arch pipelined --impl bram --key-mode shared"]
+    if not 0 < lut_lanes < lanes:
+        return [f"--lut-lanes {lut_lanes}: must be 0..{lanes - 1} (at least one lane keeps block RAM)"]
+    return []

@@ -18,6 +18,10 @@ the same netlist for it. This hash is of the elaborated netlist itself:
   numbers them in the order it happens to hold the objects, which an unrelated edit can
   change), `$meminit`'s PRIORITY (another global counter) as its rank, and each module's
   items (wires, cells, connections) sorted;
+- the top module's own parameter declarations left out (after `flatten` the top is the only
+  module): they say what the run set, and every effect of a value is in the netlist itself,
+  so a parameter added with a default that changes nothing (LUT_LANES 0) leaves the text
+  as it was;
 - everything else kept: every cell, its type, parameters and connections, every public name.
 Equal hashes mean the same netlist up to the numbering of private names, so a figure
 measured on one holds for the other (same scripts, tools and liberty). Unequal hashes say
@@ -34,6 +38,7 @@ from pathlib import Path
 
 ELAB = ["proc", "flatten", "opt_clean -purge", "rename -enumerate", "write_rtlil elab.il"]
 _DROP = ("attribute \\src ", "attribute \\hdlname ", "#", "autoidx ")
+_MODULE_PARAM = "  parameter "         # a module's parameter declaration (a cell's are indented further)
 _LOCATION = re.compile(r"[\w./-]+\.v:\d+(?:\.\d+-\d+\.\d+)?")
 _INDEX = re.compile(r"\$(\d+)\b")
 _PRIORITY = re.compile(r"parameter \\PRIORITY (\d+)")
@@ -48,7 +53,8 @@ def canonical(rtlil: str) -> str:
     """`rtlil` without source locations and comments, the indices Yosys appends to the names
     it makes ("$8049") numbered in order of first appearance, and the enumerated names and the
     order of each module's items made independent of how Yosys held them (module docstring)."""
-    kept = (ln for ln in rtlil.splitlines() if not ln.lstrip().startswith(_DROP))
+    kept = (ln for ln in rtlil.splitlines() if not ln.lstrip().startswith(_DROP)
+            and not ln.startswith(_MODULE_PARAM))
     text = _LOCATION.sub("L", "\n".join(kept))
     order: dict[str, int] = {}
     text = _INDEX.sub(lambda m: f"${order.setdefault(m.group(1), len(order))}", text)

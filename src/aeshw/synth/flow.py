@@ -44,7 +44,8 @@ class Config:
     lanes: int = 1
     stages: int = 1
     u: int = 1
-    impl: str = "LUT"                # LUT | COMPOSITE
+    impl: str = "LUT"                # LUT | COMPOSITE | BRAM | TTABLE
+    lut_lanes: int = 0               # pipelined, BRAM: the last lut_lanes lanes take LUT S-boxes
     mode: str = "ENC"                # ENC | DEC | BOTH
     key_mode: str = "SHARED"         # SHARED | AGILE (pipelined)
     keys: int = 0b001                # KEYS bitmask (pipelined): bit0 128, bit1 192, bit2 256
@@ -81,6 +82,8 @@ class Config:
         p = {"LANES": self.lanes, "STAGES": self.stages, "IMPL": self.impl, "MODE": self.mode}
         if self.arch == "pipelined":
             p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
+            if self.lut_lanes:       # only when set: the other rows' parameters stay as stored
+                p["LUT_LANES"] = self.lut_lanes
         else:
             p["U"] = self.u
         return p
@@ -89,7 +92,7 @@ class Config:
         n = f"{self.target}-{self.device or 'lib'}-{self.arch}-l{self.lanes}-s{self.stages}"
         if self.arch == "folded":
             n += f"-u{self.u}"
-        n += f"-{self.impl.lower()}-{self.mode.lower()}"
+        n += f"-{self.impl.lower()}" + (f"-lut{self.lut_lanes}" if self.lut_lanes else "") + f"-{self.mode.lower()}"
         if self.arch in PIPE_LIKE:
             n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
         if self.arch == "axis":
@@ -115,6 +118,8 @@ def command_of(cfg: Config) -> str:
     if cfg.arch == "folded":
         a.append(f"--u {cfg.u}")
     a.append(f"--impl {cfg.impl.lower()} --mode {cfg.mode.lower()}")
+    if cfg.lut_lanes:
+        a.append(f"--lut-lanes {cfg.lut_lanes}")
     if cfg.arch in PIPE_LIKE:
         a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
     if cfg.fault_detect:
