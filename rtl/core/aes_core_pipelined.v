@@ -454,6 +454,16 @@ module aes_core_pipelined #(
         aes_delay #(.WIDTH(256), .DEPTH(KPIPE >= 4 ? 1 : 0)) u_stepped_q (
             .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(stepped), .out_data(stepped_q)
         );
+        // The key registers' clear (the window, wkey and its decrypt copy; 384 to 640
+        // flip-flops): with AES_LATE_CLEAR (the ecp5 target's table builds) each group of 16 bits clears
+        // from a register of its own that copies `!rst_n || key_clear`, a clock after the
+        // control above. Why: on ECP5 the clear reached every one of these flip-flops' LSR
+        // pins across the chip (the clock-setting path of the one-lane block-RAM build,
+        // 214.0 MHz, and of the 4-stage LUT lane, 163.9: 3.5 to 5.2 ns of routing). What it
+        // changes: the old key stays in these registers one clock longer after CLEAR or
+        // reset, a clock in which nothing can use it (have_key, the expansion's phase and
+        // every write enable clear at once, so no block is accepted and no slot written);
+        // a key offered in that clock is loaded as before (the load wins over the late clear).
         genvar w;
         for (w = 0; w < 16; w = w + 1) begin : g_win
             // The window's bits [16w +: 16]: the offered key in every idle cycle with key_valid, so
@@ -475,11 +485,21 @@ module aes_core_pipelined #(
                     kst_c <= ph[KCLK-2] && !kst_c;
                 end
             end
+`ifdef AES_LATE_CLEAR
+            reg clr_c;
+            (* keep *) always @(posedge clk) clr_c <= !rst_n || key_clear;
+            always @(posedge clk) begin
+                if (key_valid && !exp_c)       win[16*w +: 16] <= key_masked[16*w +: 16];
+                else if (clr_c)                win[16*w +: 16] <= 16'h0;
+                else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
+            end
+`else
             always @(posedge clk) begin
                 if (!rst_n || key_clear)       win[16*w +: 16] <= 16'h0;
                 else if (key_valid && !exp_c)  win[16*w +: 16] <= key_masked[16*w +: 16];
                 else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
             end
+`endif
         end
         for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey
             // wkey's bits [16w +: 16] (lane w / 8) take slot 0 of the load bank (encrypt;
@@ -489,11 +509,21 @@ module aes_core_pipelined #(
             (* keep *) always @(posedge clk)   // fin_next, from this copy's own state (kst_c above)
                 if (!rst_n || key_clear) fin_c <= 1'b0;
                 else                     fin_c <= ph[KCLK-2] && last && !fin_c;
+`ifdef AES_LATE_CLEAR
+            reg clr_c;                          // (fin_c is never set in a clock clr_c is)
+            (* keep *) always @(posedge clk) clr_c <= !rst_n || key_clear;
+            always @(posedge clk) begin
+                if (clr_c)               wkey[16*w +: 16] <= 16'h0;
+                else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
+                                                                       : load0[16*(w % 8) +: 16];
+            end
+`else
             always @(posedge clk) begin
                 if (!rst_n || key_clear) wkey[16*w +: 16] <= 16'h0;
                 else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                        : load0[16*(w % 8) +: 16];
             end
+`endif
         end
         // g_wkey_dec (DUAL): the decrypt chain's own copy of wkey, so each chain's whitening
         // XOR reads registers of its own. Why: with one register the XOR fed both chains'
@@ -511,10 +541,19 @@ module aes_core_pipelined #(
                 (* keep *) always @(posedge clk)
                     if (!rst_n || key_clear) fin_d <= 1'b0;
                     else                     fin_d <= ph[KCLK-2] && last && !fin_d;
+`ifdef AES_LATE_CLEAR
+                reg clr_d;
+                (* keep *) always @(posedge clk) clr_d <= !rst_n || key_clear;
+                always @(posedge clk)
+                    if (clr_d)               q[16*w +: 16] <= 16'h0;
+                    else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
+                                                                   : load0[16*(w % 8) +: 16];
+`else
                 always @(posedge clk)
                     if (!rst_n || key_clear) q[16*w +: 16] <= 16'h0;
                     else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                    : load0[16*(w % 8) +: 16];
+`endif
             end
         end
         always @(posedge clk) begin

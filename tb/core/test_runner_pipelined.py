@@ -60,7 +60,8 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
         filelist_name="aes_core_pipelined", sim=sim,
         parameters={"KEY_MODE": key_mode, "LANES": lanes, "STAGES": stages, "IMPL": impl,
                     "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {})},
-        extra_env=env, defines=defines)
+        extra_env={**env, **({"LATE_CLEAR": "1"} if "AES_LATE_CLEAR" in (defines or {}) else {})},
+        defines=defines)
 
 
 @pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", CONFIGS,
@@ -98,4 +99,7 @@ MIXED = [
 @pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys,lut_lanes", MIXED,
                          ids=[config_id(c) + f"-LUT{c[7]}" for c in MIXED])
 def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes):
-    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes)
+    # with the ecp5 target's defines but its DP16KD (AES_ECP5_EBR: a vendor primitive): the
+    # registered FIFO head, LUT-RAM FIFO, the key registers' late clear (AES_LATE_CLEAR)
+    ecp5 = {d: 1 for d in ("AES_LUT_FABRIC", "AES_LUTRAM", "AES_FIFO_HEAD", "AES_LATE_CLEAR")}
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes, defines=ecp5)

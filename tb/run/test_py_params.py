@@ -17,7 +17,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from aeshw import cli
-from aeshw.cli.params import LANES, STAGES, U, problems
+from aeshw.cli.params import LANES, STAGES, U, lut_lanes_problems, problems
 from aeshw.paths import INCLUDE, RTL, filelist
 from aeshw.sim import vlog_param
 from aeshw.synth import tool as _tool
@@ -124,7 +124,11 @@ def test_rtl_names_the_parameter_in_yosys(tmp_path):
     (["--target", "ecp5", "--impl", "bram", "--stages", "1"], "--stages 1"),
     (["--target", "ice40", "--impl", "bram", "--arch", "iterative"], "--arch folded --u 1 --stages 2"),
     (["--target", "xilinx", "--impl", "ttable", "--stages", "2", "--mode", "both"], "encrypt-only"),
-    (["--target", "asic", "--impl", "ttable", "--stages", "2", "--liberty", "x.lib"], "FPGA block RAM")])
+    (["--target", "asic", "--impl", "ttable", "--stages", "2", "--liberty", "x.lib"], "FPGA block RAM"),
+    (["--target", "ecp5", "--impl", "lut", "--stages", "4", "--lanes", "2", "--lut-lanes", "1"], "--impl bram"),
+    (["--target", "ecp5", "--impl", "bram", "--stages", "4", "--lanes", "2", "--lut-lanes", "2"], "must be 0..1"),
+    (["--target", "ecp5", "--impl", "bram", "--stages", "4", "--lanes", "2", "--lut-lanes", "1",
+      "--key-mode", "agile"], "--key-mode shared")])
 def test_synth_refuses_bram_where_it_cannot_build(args, words, capsys):
     """Block-RAM S-boxes: refused for a cell library and without a cut for the read register,
     with exit 2 and a one-line reason, before any tool runs."""
@@ -142,3 +146,17 @@ def test_run_refuses_ttable_decryption(extra, tmp_path, capsys):
                    "--iv", "00" * 16, "-q", *extra, str(src), str(tmp_path / "out")])
     assert rc == 2 and not (tmp_path / "out").exists()
     assert "encrypt-only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lanes,lut_lanes,impl,ok", [(2, 1, "BRAM", True), (2, 2, "BRAM", False),
+                                                    (2, -1, "BRAM", False), (2, 1, "LUT", False)])
+def test_lut_lanes_range_in_rtl(lanes, lut_lanes, impl, ok):
+    """aes_core_pipelined LUT_LANES: 0..LANES-1 with IMPL BRAM, else elaboration stops with a
+    module that names it (the CLI's lut_lanes_problems says the same before a build)."""
+    params = {"LANES": lanes, "STAGES": 2, "IMPL": impl, "LUT_LANES": lut_lanes, "KEY_MODE": "SHARED"}
+    r = subprocess.run(["iverilog", "-g2005", "-o", "/dev/null", "-s", "aes_core_pipelined", f"-I{INCLUDE}",
+                        *[f"-Paes_core_pipelined.{k}={vlog_param(v)}" for k, v in params.items()],
+                        *map(str, filelist("aes_core_pipelined"))], capture_output=True, text=True)
+    assert (r.returncode == 0) == ok, r.stdout + r.stderr
+    assert ok or "ERROR_aes_core_pipelined_LUT_LANES" in r.stdout + r.stderr
+    assert (lut_lanes_problems("pipelined", lanes, impl, "shared", lut_lanes) == []) == ok
