@@ -39,8 +39,9 @@ def matrix(liberty: str | None) -> list[tuple[bool, Config]]:
           (False, Config(**P1, stages=4, impl="LUT", target="ecp5")),
           # the whole chip: two block-RAM lanes (160 of the 208 DP16KD)
           (False, Config(**{**P1, "lanes": 2}, stages=4, impl="BRAM", target="ecp5")),
-          # ... and a third lane beside them in LUTs (aes_core_pipelined LUT_LANES)
-          (False, Config(**{**P1, "lanes": 3}, stages=4, impl="BRAM", lut_lanes=1, target="ecp5"))]
+          # ... and LUT lanes beside them (aes_core_pipelined LUT_LANES)
+          (False, Config(**{**P1, "lanes": 3}, stages=4, impl="BRAM", lut_lanes=1, target="ecp5")),
+          (False, Config(**{**P1, "lanes": 4}, stages=4, impl="BRAM", lut_lanes=2, target="ecp5"))]
     # UltraScale+: LUT count of the 1-lane AES-128 encrypt pipeline (no timing in this flow)
     m += [(True, Config(**P1, stages=1, impl="LUT", target="xilinx")),
           (True, Config(arch="iterative", impl="LUT", mode="BOTH", target="xilinx")),
