@@ -455,15 +455,17 @@ module aes_core_pipelined #(
             .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(stepped), .out_data(stepped_q)
         );
         // The key registers' clear (the window, wkey and its decrypt copy; 384 to 640
-        // flip-flops): with AES_LATE_CLEAR (the ecp5 target's table builds) each group of 16 bits clears
-        // from a register of its own that copies `!rst_n || key_clear`, a clock after the
-        // control above. Why: on ECP5 the clear reached every one of these flip-flops' LSR
-        // pins across the chip (the clock-setting path of the one-lane block-RAM build,
-        // 214.0 MHz, and of the 4-stage LUT lane, 163.9: 3.5 to 5.2 ns of routing). What it
-        // changes: the old key stays in these registers one clock longer after CLEAR or
-        // reset, a clock in which nothing can use it (have_key, the expansion's phase and
-        // every write enable clear at once, so no block is accepted and no slot written);
-        // a key offered in that clock is loaded as before (the load wins over the late clear).
+        // flip-flops): with AES_LATE_CLEAR (the ecp5 target's table builds) each group of 16
+        // bits clears on reset as before, but on key_clear a clock later, from a copy of
+        // key_clear in a register of its own (kc_c), so the context's `!rst_n || key_clear`
+        // drives only the control's clears. Why: on ECP5 that net reached every one of these
+        // flip-flops' LSR pins across the chip (the clock-setting path of the one-lane
+        // block-RAM build, 214.0 MHz, and of the 4-stage LUT lane, 163.9: 3.5 to 5.2 ns of
+        // routing), and with copies of the whole clear on it, of the three-lane build (165.0).
+        // What it changes: the old key stays in these registers one clock longer after CLEAR,
+        // a clock in which nothing can use it (have_key, the expansion's phase and every write
+        // enable clear at once, so no block is accepted and no slot written); a key offered in
+        // that clock is loaded as before (the load wins over the late clear).
         genvar w;
         for (w = 0; w < 16; w = w + 1) begin : g_win
             // The window's bits [16w +: 16]: the offered key in every idle cycle with key_valid, so
@@ -486,11 +488,11 @@ module aes_core_pipelined #(
                 end
             end
 `ifdef AES_LATE_CLEAR
-            reg clr_c;
-            (* keep *) always @(posedge clk) clr_c <= !rst_n || key_clear;
+            reg kc_c;
+            (* keep *) always @(posedge clk) kc_c <= key_clear;
             always @(posedge clk) begin
                 if (key_valid && !exp_c)       win[16*w +: 16] <= key_masked[16*w +: 16];
-                else if (clr_c)                win[16*w +: 16] <= 16'h0;
+                else if (!rst_n || kc_c)       win[16*w +: 16] <= 16'h0;
                 else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
             end
 `else
@@ -510,10 +512,10 @@ module aes_core_pipelined #(
                 if (!rst_n || key_clear) fin_c <= 1'b0;
                 else                     fin_c <= ph[KCLK-2] && last && !fin_c;
 `ifdef AES_LATE_CLEAR
-            reg clr_c;                          // (fin_c is never set in a clock clr_c is)
-            (* keep *) always @(posedge clk) clr_c <= !rst_n || key_clear;
+            reg kc_c;                           // (fin_c is never set in a clock kc_c is)
+            (* keep *) always @(posedge clk) kc_c <= key_clear;
             always @(posedge clk) begin
-                if (clr_c)               wkey[16*w +: 16] <= 16'h0;
+                if (!rst_n || kc_c)      wkey[16*w +: 16] <= 16'h0;
                 else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                        : load0[16*(w % 8) +: 16];
             end
@@ -542,10 +544,10 @@ module aes_core_pipelined #(
                     if (!rst_n || key_clear) fin_d <= 1'b0;
                     else                     fin_d <= ph[KCLK-2] && last && !fin_d;
 `ifdef AES_LATE_CLEAR
-                reg clr_d;
-                (* keep *) always @(posedge clk) clr_d <= !rst_n || key_clear;
+                reg kc_d;
+                (* keep *) always @(posedge clk) kc_d <= key_clear;
                 always @(posedge clk)
-                    if (clr_d)               q[16*w +: 16] <= 16'h0;
+                    if (!rst_n || kc_d)      q[16*w +: 16] <= 16'h0;
                     else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                    : load0[16*(w % 8) +: 16];
 `else

@@ -10,7 +10,7 @@ FREQ_MHZ = 200.0
 WRAPPED = True
 # Block-RAM S-boxes with the EBR's output register (aes_sbox IMPL "BRAM", PIPE >= 2): the
 # DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM;
-# the pipelined core's key registers cleared from registered copies of the clear
+# the pipelined core's key registers cleared on key_clear from registered copies of it
 # (AES_LATE_CLEAR, aes_core_pipelined: the clear's fan-out to their LSR pins set the one-lane
 # 4-stage row's clock once the FIFO head was registered, 214.0 MHz; 225.1 with the copies).
 # (LUT-only builds do not take it yet: their stored rows were measured without it.)
