@@ -49,7 +49,7 @@
 // flip-flops and a second copy of the LUT RAM more. Why: on ECP5 the plain read (read pointer
 // -> LUT RAM -> bank multiplexer -> zero-when-empty gate -> the consumer) set the clock of the
 // one-lane block-RAM pipeline, 204.5 MHz (4.9 of its 6.0 ns routing); with the head the
-// consumer starts at a flip-flop and that row routes at 214.0 MHz (docs/results/notes.md).
+// consumer starts at a flip-flop and that row routed at 214.0 MHz (docs/results/notes.md).
 `default_nettype none
 
 // The gated form (register storage): AES_GATED_FORM (gate libraries only, never in the

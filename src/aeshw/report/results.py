@@ -36,10 +36,10 @@ def cfg_desc(r: dict) -> str:
         s += " (FAULT_DETECT)"   # first: a table truncating the text still tells the two builds apart
     if r["arch"] == "folded":
         s += f" U={r['u']}"
-    s += f", {r['lanes']} lane{'s' if r['lanes'] > 1 else ''}, {r['stages_per_round']} st/round, {r['impl']}"
+    s += f", {r['lanes']} lane{'s' if r['lanes'] > 1 else ''}"
     if r.get("params", {}).get("LUT_LANES"):    # lanes of both kinds (aes_core_pipelined LUT_LANES)
-        s += f" (LUT in {r['params']['LUT_LANES']})"
-    s += f", {r['mode']}"
+        s += f" ({r['params']['LUT_LANES']} with LUT S-boxes)"
+    s += f", {r['stages_per_round']} st/round, {r['impl']}, {r['mode']}"
     if r["arch"] in ("pipelined", "axis"):
         s += f", {r['key_mode']}, KEYS={r['keys']}"
     if r["arch"] == "axis":      # the whole IP around a PIPELINED core

@@ -12,7 +12,8 @@ WRAPPED = True
 # DP16KD instantiation that Yosys's inference does not produce; RAM-form FIFOs in LUT RAM;
 # the pipelined core's key registers cleared on key_clear from registered copies of it
 # (AES_LATE_CLEAR, aes_core_pipelined: the clear's fan-out to their LSR pins set the one-lane
-# 4-stage row's clock once the FIFO head was registered, 214.0 MHz; 225.1 with the copies).
+# 4-stage row's clock once the FIFO head was registered, 214.0 MHz; with the copies the
+# clear is off that row's worst path, docs/results/notes.md).
 # (LUT-only builds do not take it yet: their stored rows were measured without it.)
 VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
 DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC", "AES_FIFO_HEAD", "AES_LATE_CLEAR")
