@@ -466,6 +466,13 @@ module aes_core_pipelined #(
         // a clock in which nothing can use it (have_key, the expansion's phase and every write
         // enable clear at once, so no block is accepted and no slot written); a key offered in
         // that clock is loaded as before (the load wins over the late clear).
+        // AES_KEY_CLEAR(kc): a key register group's clear, written once for the three groups;
+        // kc is the group's registered copy of key_clear (declared only with AES_LATE_CLEAR).
+`ifdef AES_LATE_CLEAR
+`define AES_KEY_CLEAR(kc) (!rst_n || kc)
+`else
+`define AES_KEY_CLEAR(kc) (!rst_n || key_clear)
+`endif
         genvar w;
         for (w = 0; w < 16; w = w + 1) begin : g_win
             // The window's bits [16w +: 16]: the offered key in every idle cycle with key_valid, so
@@ -490,18 +497,17 @@ module aes_core_pipelined #(
 `ifdef AES_LATE_CLEAR
             reg kc_c;
             (* keep *) always @(posedge clk) kc_c <= key_clear;
-            always @(posedge clk) begin
-                if (key_valid && !exp_c)       win[16*w +: 16] <= key_masked[16*w +: 16];
-                else if (!rst_n || kc_c)       win[16*w +: 16] <= 16'h0;
-                else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
-            end
-`else
-            always @(posedge clk) begin
-                if (!rst_n || key_clear)       win[16*w +: 16] <= 16'h0;
-                else if (key_valid && !exp_c)  win[16*w +: 16] <= key_masked[16*w +: 16];
-                else if (kst_c)                win[16*w +: 16] <= stepped_q[16*w +: 16];
-            end
 `endif
+            always @(posedge clk) begin
+`ifdef AES_LATE_CLEAR   // the load wins over the late clear (above)
+                if (key_valid && !exp_c)            win[16*w +: 16] <= key_masked[16*w +: 16];
+                else if (`AES_KEY_CLEAR(kc_c))      win[16*w +: 16] <= 16'h0;
+`else
+                if (`AES_KEY_CLEAR(kc_c))           win[16*w +: 16] <= 16'h0;
+                else if (key_valid && !exp_c)       win[16*w +: 16] <= key_masked[16*w +: 16];
+`endif
+                else if (kst_c)                     win[16*w +: 16] <= stepped_q[16*w +: 16];
+            end
         end
         for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey
             // wkey's bits [16w +: 16] (lane w / 8) take slot 0 of the load bank (encrypt;
@@ -514,18 +520,12 @@ module aes_core_pipelined #(
 `ifdef AES_LATE_CLEAR
             reg kc_c;                           // (fin_c is never set in a clock kc_c is)
             (* keep *) always @(posedge clk) kc_c <= key_clear;
-            always @(posedge clk) begin
-                if (!rst_n || kc_c)      wkey[16*w +: 16] <= 16'h0;
-                else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
-                                                                       : load0[16*(w % 8) +: 16];
-            end
-`else
-            always @(posedge clk) begin
-                if (!rst_n || key_clear) wkey[16*w +: 16] <= 16'h0;
-                else if (fin_c)          wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
-                                                                       : load0[16*(w % 8) +: 16];
-            end
 `endif
+            always @(posedge clk) begin
+                if (`AES_KEY_CLEAR(kc_c)) wkey[16*w +: 16] <= 16'h0;
+                else if (fin_c)           wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
+                                                                        : load0[16*(w % 8) +: 16];
+            end
         end
         // g_wkey_dec (DUAL): the decrypt chain's own copy of wkey, so each chain's whitening
         // XOR reads registers of its own. Why: with one register the XOR fed both chains'
@@ -546,16 +546,11 @@ module aes_core_pipelined #(
 `ifdef AES_LATE_CLEAR
                 reg kc_d;
                 (* keep *) always @(posedge clk) kc_d <= key_clear;
-                always @(posedge clk)
-                    if (!rst_n || kc_d)      q[16*w +: 16] <= 16'h0;
-                    else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
-                                                                   : load0[16*(w % 8) +: 16];
-`else
-                always @(posedge clk)
-                    if (!rst_n || key_clear) q[16*w +: 16] <= 16'h0;
-                    else if (fin_d)          q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
-                                                                   : load0[16*(w % 8) +: 16];
 `endif
+                always @(posedge clk)
+                    if (`AES_KEY_CLEAR(kc_d)) q[16*w +: 16] <= 16'h0;
+                    else if (fin_d)           q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
+                                                                    : load0[16*(w % 8) +: 16];
             end
         end
         always @(posedge clk) begin
@@ -889,4 +884,5 @@ module aes_core_pipelined #(
     endgenerate
 endmodule
 
+`undef AES_KEY_CLEAR
 `default_nettype wire

@@ -12,6 +12,14 @@
 //                           at [7:0]) <-> a 128-bit big-endian number (byte 0 most significant)
 //   aes_cnt_w(lat, depth)   bits of a core's beat counters (beats in flight, FIFO
 //                           credits, a key bank's beats): they count up to lat + depth
+//   `AES_ECP5_TABLE_CUTS    ECP5 (AES_ECP5_EBR): the fewest cuts inside a table S-box at
+//                           which it is the DP16KD with its output register (a read that
+//                           ends in the block, REGMODE NOREG, costs ~4 ns clock-to-data):
+//                           aes_sbox's rounds and aes_key_step's SubWord read it
+
+`ifndef AES_ECP5_TABLE_CUTS
+`define AES_ECP5_TABLE_CUTS 2
+`endif
 
 // Every module that needs these includes this file, so a module and a submodule of it both
 // declare them; a Verilator run over several tops at once (verilator -Wall over all of rtl/)

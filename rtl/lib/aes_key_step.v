@@ -50,8 +50,8 @@
 // every count stay); without one, the LUT form, combinational like the other forms. Why:
 // in the 2-stage UltraScale+ table builds SubWord's four LUT S-boxes were 128 LUT6 (plus
 // MUXF7/F8) of 2,122 LUTs; the tables cost two RAMB18 (1,998 LUT, docs/results/notes.md).
-// ECP5 (AES_ECP5_EBR) takes the table only at SBOX_PIPE >= 2, where it is the DP16KD with
-// its output register: a read ending in the block (REGMODE NOREG) costs ~4.3 ns clock-to-data,
+// ECP5 (AES_ECP5_EBR) takes the table only at SBOX_PIPE >= `AES_ECP5_TABLE_CUTS (aes_defs.vh),
+// the DP16KD with its output register: a read ending in the block (REGMODE NOREG) costs ~4.3 ns clock-to-data,
 // which with the new words' XORs behind it would not fit the 4-stage lanes' 4.9 ns clock.
 // iCE40 (its table builds define AES_ICE40_EBR): a step without a table cut takes the
 // composite SubWord instead of the LUT form. Why: with no wide-function multiplexers a
@@ -114,6 +114,8 @@ module aes_key_step #(
     localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : MID_CUT ? 1 : 0;
     // aes_tower_out (LATE_MAP)
     `include "aes_tower.vh"
+    // `AES_ECP5_TABLE_CUTS (WORD_IMPL)
+    `include "aes_defs.vh"
 
     // The step's inputs as each piece sees them: the S-box row's input at once, the
     // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle
@@ -337,7 +339,7 @@ module aes_key_step #(
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
 `ifdef AES_ECP5_EBR
-    localparam TABLE_PIPE = 2;          // the DP16KD's output register (above)
+    localparam TABLE_PIPE = `AES_ECP5_TABLE_CUTS;   // the DP16KD's output register (above)
 `else
     localparam TABLE_PIPE = 1;
 `endif

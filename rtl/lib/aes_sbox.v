@@ -116,6 +116,8 @@ module aes_sbox #(
 
     // mat8, the basis changes, aes_tower_out
     `include "aes_tower.vh"
+    // `AES_ECP5_TABLE_CUTS (g_bram)
+    `include "aes_defs.vh"
 
     // ---- GF(2^4) mod x^4 + x + 1 -----------------------------------------
     function [3:0] gf16_mul;
@@ -218,12 +220,12 @@ module aes_sbox #(
     /* verilator lint_off WIDTH */
     generate
         if (IMPL == "BRAM" || IMPL == "TTABLE") begin : g_bram
-            // ECP5 (the ecp5 synthesis target defines AES_ECP5_EBR): at PIPE >= 2 the table is
+            // ECP5 (the ecp5 synthesis target defines AES_ECP5_EBR): at PIPE >= `AES_ECP5_TABLE_CUTS the table is
             // a DP16KD instantiated with its output register on (rtl/vendor/ecp5/aes_ecp5_rom.v):
             // the read then ends in the block's own register instead of costing its ~4 ns
             // clock-to-data in the next stage. Same function and latency as the portable form.
 `ifdef AES_ECP5_EBR
-            localparam ECP5_EBR = (PIPE >= 2) && (IMPL == "BRAM");
+            localparam ECP5_EBR = (PIPE >= `AES_ECP5_TABLE_CUTS) && (IMPL == "BRAM");
 `else
             localparam ECP5_EBR = 0;
 `endif
