@@ -47,6 +47,9 @@
 // the same cuts and latency, so a device with fewer block RAMs than LANES lanes need
 // (80 DP16KD a lane on ECP5, 208 on the LFE5UM-85F) fills its fabric with lanes
 // of both kinds. Everything else (key expansion, FIFO, control) is the BRAM build's.
+// LUT_IMPL ("LUT" or "COMPOSITE"): those lanes' S-box form, the 256-entry table in LUTs or
+// the tower-field circuit (about half the LUT4s of a table on ECP5, and cut where the
+// round is cut: aes_round's COMPOSITE cuts).
 `default_nettype none
 
 module aes_core_pipelined #(
@@ -54,6 +57,7 @@ module aes_core_pipelined #(
     parameter STAGES    = 1,
     parameter IMPL      = "LUT",
     parameter LUT_LANES = 0,
+    parameter LUT_IMPL  = "LUT",
     parameter MODE      = "BOTH",
     parameter KEY_MODE  = "SHARED",
     parameter [2:0] KEYS = 3'b111,
@@ -82,6 +86,9 @@ module aes_core_pipelined #(
         if (LUT_LANES < 0 || (LUT_LANES != 0 && (LUT_LANES >= LANES || IMPL != "BRAM" ||
                                                   KEY_MODE != "SHARED"))) begin : g_bad_param4
             ERROR_aes_core_pipelined_LUT_LANES_must_be_0_to_LANES_minus_1_with_IMPL_BRAM_and_SHARED u_stop ();
+        end
+        if (LUT_IMPL != "LUT" && LUT_IMPL != "COMPOSITE") begin : g_bad_param5
+            ERROR_aes_core_pipelined_LUT_IMPL_must_be_LUT_or_COMPOSITE u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
@@ -823,9 +830,11 @@ module aes_core_pipelined #(
                     assign s_dec[i][128*l +: 128]   = o_dec[127:0];
                     assign j_state[128*l +: 128]    = r_out[127:0];
                 end else begin : g_one
-                    // lanes LANES - LUT_LANES .. LANES - 1: LUT S-boxes (LUT_LANES above)
-                    aes_round #(.IMPL((l >= LANES - LUT_LANES) ? "LUT" : IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
+                    // lanes LANES - LUT_LANES .. LANES - 1: LUT_IMPL S-boxes (LUT_LANES above)
+                    /* verilator lint_off WIDTH */  // string parameters of two lengths: zero-extended, as compared
+                    aes_round #(.IMPL((l >= LANES - LUT_LANES) ? LUT_IMPL : IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
                                 .DEC_MUL(DEC_MUL)) u_round (
+                    /* verilator lint_on WIDTH */
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
                         .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
                         .zero(zz[OUTS-1:0]), .out_state(r_out)

@@ -14,6 +14,7 @@ module aes_core_select #(
     parameter STAGES   = 1,
     parameter IMPL     = "LUT",
     parameter LUT_LANES = 0,          // PIPELINED only (aes_core_pipelined)
+    parameter LUT_IMPL = "LUT",       // PIPELINED only: the LUT_LANES lanes' S-box form
     parameter MODE     = "BOTH",
     parameter KEY_MODE = "SHARED",
     parameter KEYS     = 3'b111,
@@ -24,7 +25,7 @@ module aes_core_select #(
     generate
         if (ARCH == "PIPELINED") begin : g_pipelined
             aes_core_pipelined #(.LANES(LANES), .STAGES(STAGES), .IMPL(IMPL), .LUT_LANES(LUT_LANES),
-                                 .MODE(MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(USER_W)) u_core (
+                                 .LUT_IMPL(LUT_IMPL), .MODE(MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(USER_W)) u_core (
 `include "aes_core_conn.vh"
             );
         end else begin : g_folded

@@ -24,6 +24,7 @@ module aes_synth_wrap #(
     parameter U         = 1,
     parameter IMPL      = "LUT",
     parameter LUT_LANES = 0,             // PIPELINED, IMPL "BRAM": lanes with LUT S-boxes
+    parameter LUT_IMPL  = "LUT",         // their S-box form: "LUT" or "COMPOSITE"
     parameter MODE      = "BOTH",
     parameter KEY_MODE  = "SHARED",
     parameter [2:0] KEYS = 3'b111
@@ -101,7 +102,7 @@ module aes_synth_wrap #(
     // The core, chosen by ARCH (aes_core_select). `aeshw synth` keeps the core module itself
     // as its own level (keep_hierarchy set by the flow), so its counts are the core's own.
     aes_core_select #(.ARCH(ARCH), .LANES(LANES), .U(U), .STAGES(STAGES), .IMPL(IMPL), .LUT_LANES(LUT_LANES),
-                      .MODE(MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(1)) u_core (
+                      .LUT_IMPL(LUT_IMPL), .MODE(MODE), .KEY_MODE(KEY_MODE), .KEYS(KEYS), .USER_W(1)) u_core (
         .clk(clk), .rst_n(rst_q),
         .key_valid(c_key_valid), .key_ready(c_key_ready), .key(c_key), .key_len(c_key_len),
         .key_decrypt(c_key_dec), .key_error(c_key_error), .key_clear(c_key_clear),

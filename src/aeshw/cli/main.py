@@ -286,7 +286,7 @@ def cmd_run(args) -> int:
 def _synth_config(args):
     from ..synth import Config
     return Config(arch=args.arch, lanes=args.lanes, stages=args.stages, u=args.u, impl=args.impl.upper(),
-                  lut_lanes=args.lut_lanes, mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
+                  lut_lanes=args.lut_lanes, lut_impl=args.lut_impl, mode=args.mode.upper(), key_mode=args.key_mode.upper(), keys=int(args.keys, 0),
                   target=args.target, device=args.device or "", freq_mhz=args.freq, seed=args.seed,
                   liberty=args.liberty or "", abc_d_ps=args.abc_d_ps, abc_script=args.abc_script,
                   abc_estimate=args.abc_estimate, fault_detect=int(args.fault_detect), xts=int(args.xts))
@@ -305,7 +305,7 @@ def cmd_synth(args) -> int:
         bad.append("--fault-detect is a parameter of the IP: use it with --arch axis")
     if args.impl == "TTABLE" and args.mode != "ENC":
         bad.append(f"--impl ttable is encrypt-only: --mode enc (not {args.mode.lower()})")
-    bad += lut_lanes_problems(args.arch, args.lanes, args.impl, args.key_mode, args.lut_lanes)
+    bad += lut_lanes_problems(args.arch, args.lanes, args.impl, args.key_mode, args.lut_lanes, args.lut_impl)
     if bad:
         raise UsageError("; ".join(bad))
     if args.json:
@@ -410,6 +410,9 @@ def main(argv=None) -> int:
     s.add_argument("--lut-lanes", type=int, default=0,
                    help="--arch pipelined --impl bram --key-mode shared: the last N lanes (0..lanes-1) "
                         "take LUT S-boxes (lanes of both kinds where block RAM runs out)")
+    s.add_argument("--lut-impl", default="LUT", type=str.upper, choices=["LUT", "COMPOSITE"],
+                   help="with --lut-lanes: those lanes' S-boxes as LUT tables (default) or the "
+                        "composite (tower-field) circuit")
     s.add_argument("--mode", default="ENC", type=str.upper, choices=["ENC", "DEC", "BOTH"])
     s.add_argument("--key-mode", default="shared", choices=["shared", "agile"])
     s.add_argument("--keys", default="0b001", help="KEYS bitmask (pipelined): 0b001 AES-128 only, 0b111 all")

@@ -49,10 +49,12 @@ def problems(arch: str, lanes: int = 1, stages: int = 1, u: int = 1, impl: str =
     return out
 
 
-def lut_lanes_problems(arch: str, lanes: int, impl: str, key_mode: str, lut_lanes: int) -> list[str]:
-    """aes_core_pipelined LUT_LANES: 0, or 1..lanes-1 in a pipelined SHARED block-RAM build."""
+def lut_lanes_problems(arch: str, lanes: int, impl: str, key_mode: str, lut_lanes: int,
+                       lut_impl: str = "LUT") -> list[str]:
+    """aes_core_pipelined LUT_LANES: 0, or 1..lanes-1 in a pipelined SHARED block-RAM build;
+    LUT_IMPL (their S-box form) only with such lanes."""
     if lut_lanes == 0:
-        return []
+        return [] if lut_impl.upper() == "LUT" else [f"--lut-impl {lut_impl.lower()}: only with --lut-lanes"]
     if arch != "pipelined" or impl.upper() != "BRAM" or key_mode.lower() != "shared":
         return [f"--lut-lanes {lut_lanes}: only with --arch pipelined --impl bram --key-mode shared"]
     if not 0 < lut_lanes < lanes:

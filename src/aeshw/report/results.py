@@ -38,7 +38,8 @@ def cfg_desc(r: dict) -> str:
         s += f" U={r['u']}"
     s += f", {r['lanes']} lane{'s' if r['lanes'] > 1 else ''}"
     if r.get("params", {}).get("LUT_LANES"):    # lanes of both kinds (aes_core_pipelined LUT_LANES)
-        s += f" ({r['params']['LUT_LANES']} with LUT S-boxes)"
+        kind = "composite" if r["params"].get("LUT_IMPL") == "COMPOSITE" else "LUT"
+        s += f" ({r['params']['LUT_LANES']} with {kind} S-boxes)"
     s += f", {r['stages_per_round']} st/round, {r['impl']}, {r['mode']}"
     if r["arch"] in ("pipelined", "axis"):
         s += f", {r['key_mode']}, KEYS={r['keys']}"

@@ -46,6 +46,7 @@ class Config:
     u: int = 1
     impl: str = "LUT"                # LUT | COMPOSITE | BRAM | TTABLE
     lut_lanes: int = 0               # pipelined, BRAM: the last lut_lanes lanes take LUT S-boxes
+    lut_impl: str = "LUT"            # their S-box form: LUT | COMPOSITE (aes_core_pipelined LUT_IMPL)
     mode: str = "ENC"                # ENC | DEC | BOTH
     key_mode: str = "SHARED"         # SHARED | AGILE (pipelined)
     keys: int = 0b001                # KEYS bitmask (pipelined): bit0 128, bit1 192, bit2 256
@@ -84,6 +85,8 @@ class Config:
             p.update({"KEY_MODE": self.key_mode, "KEYS": self.keys})
             if self.lut_lanes:       # only when set: the other rows' parameters stay as stored
                 p["LUT_LANES"] = self.lut_lanes
+            if self.lut_impl != "LUT":
+                p["LUT_IMPL"] = self.lut_impl
         else:
             p["U"] = self.u
         return p
@@ -92,7 +95,7 @@ class Config:
         n = f"{self.target}-{self.device or 'lib'}-{self.arch}-l{self.lanes}-s{self.stages}"
         if self.arch == "folded":
             n += f"-u{self.u}"
-        n += f"-{self.impl.lower()}" + (f"-lut{self.lut_lanes}" if self.lut_lanes else "") + f"-{self.mode.lower()}"
+        n += f"-{self.impl.lower()}" + self._lut_lanes_tag() + f"-{self.mode.lower()}"
         if self.arch in PIPE_LIKE:
             n += f"-{self.key_mode.lower()}-k{self.keys:03b}"
         if self.arch == "axis":
@@ -101,6 +104,12 @@ class Config:
             n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
             n += "-abcest" if self.abc_estimate else ""
         return n
+
+    def _lut_lanes_tag(self) -> str:
+        """The lanes of the other kind in a row's name: -lutN (LUT tables), -compN (composite)."""
+        if not self.lut_lanes:
+            return ""
+        return f"-{'comp' if self.lut_impl == 'COMPOSITE' else 'lut'}{self.lut_lanes}"
 
     def key_sizes(self) -> list[int]:
         return [b for i, b in enumerate((128, 192, 256)) if self.keys >> i & 1]
@@ -120,6 +129,8 @@ def command_of(cfg: Config) -> str:
     a.append(f"--impl {cfg.impl.lower()} --mode {cfg.mode.lower()}")
     if cfg.lut_lanes:
         a.append(f"--lut-lanes {cfg.lut_lanes}")
+    if cfg.lut_impl != "LUT":
+        a.append(f"--lut-impl {cfg.lut_impl.lower()}")
     if cfg.arch in PIPE_LIKE:
         a.append(f"--key-mode {cfg.key_mode.lower()} --keys 0b{cfg.keys:03b}")
     if cfg.fault_detect:
