@@ -310,14 +310,17 @@ def _has(handle, name: str) -> bool:
 
 
 async def test_lut_lanes_built(dut):
-    """LUT_LANES (aes_core_pipelined): the last LUT_LANES lanes' S-boxes are the LUT form, the
-    others block RAM, in every round (the data tests above cannot tell the forms apart)."""
+    """LUT_LANES (aes_core_pipelined): the last LUT_LANES lanes' S-boxes are the LUT_IMPL form
+    (LUT tables or composite), the others block RAM, in every round (the data tests above cannot
+    tell the forms apart)."""
     lut_lanes = param("LUT_LANES", 0)
+    forms = {"LUT": "g_lut", "COMPOSITE": "g_composite", "BRAM": "g_bram"}
     for rnd in range(1, NR_MAX + 1):
         for lane in range(LANES):
             sbox = dut.g_shared.g_round[rnd].g_lane[lane].g_one.u_round.u_sub.g_sbox[0].u_sbox
-            want, other = ("g_lut", "g_bram") if lane >= LANES - lut_lanes else ("g_bram", "g_lut")
-            assert _has(sbox, want) and not _has(sbox, other), f"round {rnd} lane {lane}: not {want}"
+            want = forms[param("LUT_IMPL", "LUT") if lane >= LANES - lut_lanes else "BRAM"]
+            built = [f for f in forms.values() if _has(sbox, f)]
+            assert built == [want], f"round {rnd} lane {lane}: {built}, not {want}"
 
 
 async def test_clear_then_load(dut):

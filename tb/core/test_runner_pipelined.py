@@ -46,7 +46,8 @@ def config_id(c) -> str:
     return f"{c[0]}-{c[1]}-L{c[2]}-S{c[3]}-{c[4]}-{c[5]}-K{c[6]}"
 
 
-def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, light=False, lut_lanes=0):
+def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, light=False, lut_lanes=0,
+                  lut_impl="LUT"):
     """test_core on one build. The MCT is one chain of dependent blocks, so lanes do not
     change what it checks: 5 of its outer loops on 1-lane builds, 2 on wider ones
     (`make stress`: all 100). light: the Icarus rows' set (below) in Verilator too."""
@@ -59,7 +60,8 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
     run(toplevel="aes_core_pipelined", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_pipelined", sim=sim,
         parameters={"KEY_MODE": key_mode, "LANES": lanes, "STAGES": stages, "IMPL": impl,
-                    "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {})},
+                    "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {}),
+                    **({"LUT_IMPL": lut_impl} if lut_impl != "LUT" else {})},
         extra_env={**env, **({"LATE_CLEAR": "1"} if "AES_LATE_CLEAR" in (defines or {}) else {})},
         defines=defines)
 
@@ -90,16 +92,20 @@ def test_pipelined_clock_gated(sim, key_mode, lanes, stages, impl, mode, keys):
 
 
 # Lanes of both kinds (LUT_LANES): block-RAM S-boxes in lane 0 (the read register is the cut
-# after SubBytes), LUT S-boxes with the same cuts in lane 1, one beat through both.
+# after SubBytes), LUT_IMPL S-boxes with the same cuts in lane 1, one beat through both: LUT
+# tables, and composite circuits at four stages (the ECP5 whole-chip builds' form; Verilator,
+# light: composite S-boxes are slow in Icarus).
 MIXED = [
-    ("icarus", "SHARED", 2, 2, "BRAM", "BOTH", 7, 1),
+    ("icarus", "SHARED", 2, 2, "BRAM", "BOTH", 7, 1, "LUT"),
+    ("verilator", "SHARED", 2, 4, "BRAM", "ENC", 1, 1, "COMPOSITE"),
 ]
 
 
-@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys,lut_lanes", MIXED,
-                         ids=[config_id(c) + f"-LUT{c[7]}" for c in MIXED])
-def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes):
+@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys,lut_lanes,lut_impl", MIXED,
+                         ids=[config_id(c) + f"-{c[8]}{c[7]}" for c in MIXED])
+def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes, lut_impl):
     # with the ecp5 target's defines but its DP16KD (AES_ECP5_EBR: a vendor primitive): the
     # registered FIFO head, LUT-RAM FIFO, the key registers' late clear (AES_LATE_CLEAR)
     ecp5 = {d: 1 for d in ("AES_LUT_FABRIC", "AES_LUTRAM", "AES_FIFO_HEAD", "AES_LATE_CLEAR")}
-    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes, defines=ecp5)
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes, lut_impl=lut_impl,
+                  defines=ecp5, light=(lut_impl == "COMPOSITE"))

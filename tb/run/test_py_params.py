@@ -148,15 +148,27 @@ def test_run_refuses_ttable_decryption(extra, tmp_path, capsys):
     assert "encrypt-only" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("lanes,lut_lanes,impl,ok", [(2, 1, "BRAM", True), (2, 2, "BRAM", False),
-                                                    (2, -1, "BRAM", False), (2, 1, "LUT", False)])
-def test_lut_lanes_range_in_rtl(lanes, lut_lanes, impl, ok):
-    """aes_core_pipelined LUT_LANES: 0..LANES-1 with IMPL BRAM, else elaboration stops with a
-    module that names it (the CLI's lut_lanes_problems says the same before a build)."""
-    params = {"LANES": lanes, "STAGES": 2, "IMPL": impl, "LUT_LANES": lut_lanes, "KEY_MODE": "SHARED"}
+@pytest.mark.parametrize("lanes,lut_lanes,impl,lut_impl,ok",
+                         [(2, 1, "BRAM", "LUT", True), (2, 2, "BRAM", "LUT", False),
+                          (2, -1, "BRAM", "LUT", False), (2, 1, "LUT", "LUT", False),
+                          (2, 1, "BRAM", "COMPOSITE", True), (2, 1, "BRAM", "BRAM", False)])
+def test_lut_lanes_range_in_rtl(lanes, lut_lanes, impl, lut_impl, ok):
+    """aes_core_pipelined LUT_LANES: 0..LANES-1 with IMPL BRAM, and LUT_IMPL LUT or COMPOSITE,
+    else elaboration stops with a module that names the parameter (the CLI's
+    lut_lanes_problems and --lut-impl choices say the same before a build)."""
+    params = {"LANES": lanes, "STAGES": 2, "IMPL": impl, "LUT_LANES": lut_lanes, "LUT_IMPL": lut_impl,
+              "KEY_MODE": "SHARED"}
     r = subprocess.run(["iverilog", "-g2005", "-o", "/dev/null", "-s", "aes_core_pipelined", f"-I{INCLUDE}",
                         *[f"-Paes_core_pipelined.{k}={vlog_param(v)}" for k, v in params.items()],
                         *map(str, filelist("aes_core_pipelined"))], capture_output=True, text=True)
     assert (r.returncode == 0) == ok, r.stdout + r.stderr
-    assert ok or "ERROR_aes_core_pipelined_LUT_LANES" in r.stdout + r.stderr
-    assert (lut_lanes_problems("pipelined", lanes, impl, "shared", lut_lanes) == []) == ok
+    name = "LUT_IMPL" if lut_impl not in ("LUT", "COMPOSITE") else "LUT_LANES"
+    assert ok or f"ERROR_aes_core_pipelined_{name}" in r.stdout + r.stderr
+    if lut_impl in ("LUT", "COMPOSITE"):         # (argparse's choices refuse any other --lut-impl)
+        assert (lut_lanes_problems("pipelined", lanes, impl, "shared", lut_lanes, lut_impl) == []) == ok
+
+
+def test_lut_impl_needs_lut_lanes():
+    """--lut-impl composite without --lut-lanes would build nothing of that kind: refused."""
+    assert lut_lanes_problems("pipelined", 2, "BRAM", "shared", 0, "COMPOSITE")
+    assert lut_lanes_problems("pipelined", 2, "BRAM", "shared", 0, "LUT") == []
