@@ -93,6 +93,26 @@ def test_nextpnr_fmax_last_wins():
     assert P.nextpnr_fmax(log) == {"$glbnet$clk": 150.25}
 
 
+def test_nextpnr_endpoint_groups():
+    """A register's sinks form one group per pin kind; the group's arrival is its latest sink's
+    (the report's [min, max]), LSR adds its setup; a LUT's input is not an endpoint."""
+    def net(driver, port, *ends):
+        return {"driver": driver, "port": port,
+                "endpoints": [{"cell": c, "port": p, "delay": [0.5, d]} for c, p, d in ends]}
+    rep = {"detailed_net_timings": [
+        net("u.a_TRELLIS_FF_Q", "Q", ("u.x_LUT4_Z", "A", 1.0)),
+        net("u.x_LUT4_Z", "F", ("u.r[3].q_TRELLIS_FF_Q", "DI", 2.5), ("u.r[7].q_TRELLIS_FF_Q_1", "DI", 3.0),
+            ("u.r[7].q_TRELLIS_FF_Q_1", "LSR", 2.9), ("u.mem$DPRAM_RAMW", "WAD1", 1.5)),
+        net("u.r[3].q_TRELLIS_FF_Q", "Q", ("u.e_DP16KD", "ADA4", 2.0)),
+        net("u.r[7].q_TRELLIS_FF_Q_1", "Q", ("u.e_DP16KD", "ADA5", 2.2)),
+        net("u.e_DP16KD", "DOA0", ("u.a_TRELLIS_FF_Q", "M", 1.2))]}
+    g = P.nextpnr_endpoint_groups(rep)
+    assert [x["group"] for x in g] == ["u.r[*].q.LSR", "u.r[*].q.DI", "u.e.ADA", "u.mem.WAD", "u.a.M"]
+    assert g[0]["arrival_ns"] == pytest.approx(3.19) and g[1] == {"group": "u.r[*].q.DI", "endpoints": 2,
+                                                                  "arrival_ns": 3.0, "fmax_mhz": 333.3}
+    assert len(P.nextpnr_endpoint_groups(rep, n=2)) == 2
+
+
 # ---- OpenSTA ----------------------------------------------------------------------------------
 
 def test_opensta_report():

@@ -65,6 +65,27 @@ def next_paths(rs: list[dict]) -> list[str]:
     return L + [""]
 
 
+def fpga_next_paths(rs: list[dict]) -> list[str]:
+    """Per placed-and-routed FPGA row, its slowest endpoint groups (`pnr_groups`, from
+    nextpnr's detailed timing report)."""
+    rows = sorted([r for r in rs if r["target"] != "asic" and r.get("pnr_groups")], key=sort_key)
+    if not rows:
+        return []
+    L = ["## FPGA: the next paths", "",
+         f"The {SHOWN_GROUPS} slowest endpoint groups of each routed build: the sinks of one register (or",
+         "block RAM, or LUT-RAM write port) in every round and lane, by pin kind (`DI`/`M` data, `CE`,",
+         "`LSR` set/reset, `ADA`/`ADB` block-RAM address, `WAD`/`WD` LUT-RAM write), indices written",
+         "`[*]`; each with its endpoints and the Fmax its latest arrival alone allows. The first sets",
+         "Fmax; the others say what limits the clock once it is fixed. From nextpnr's",
+         "`--detailed-timing-report` of the same run (`report.json`).", "",
+         "| configuration | device | slowest endpoint groups: `group` (endpoints, MHz) |", "|---|---|---|"]
+    for r in rows:
+        gs = "<br>".join(f"`{g['group']}` ({g['endpoints']}, {fmt(g['fmax_mhz'], 0)})"
+                         for g in r["pnr_groups"][:SHOWN_GROUPS])
+        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device']} | {gs} |")
+    return L + [""]
+
+
 SHOWN_LUT_GROUPS = 6
 
 
@@ -179,6 +200,7 @@ def page_text(rs: list[dict]) -> str:
                          f"{qd['blocks_per_clock']} | – | {qd['source']} |")
         L.append("")
     L += next_paths(rs)
+    L += fpga_next_paths(rs)
     L += lut_uses(rs)
     notes = RESULTS / "notes.md"
     if notes.exists():

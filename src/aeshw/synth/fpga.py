@@ -120,7 +120,8 @@ def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, 
         res["fmax_source"] = f"not placed: {luts} LUTs > {cap} on the device"
         return
     pnr = pnr + ["--json", "netlist.json", "--freq", f"{cfg.freq_mhz:g}", "--seed", str(cfg.seed),
-                 "--timing-allow-fail", "--report", "report.json", "--log", "nextpnr.log"]
+                 "--timing-allow-fail", "--report", "report.json", "--detailed-timing-report",
+                 "--log", "nextpnr.log"]
     try:
         job.runner.run("nextpnr", pnr, "nextpnr.out", job.timeout)
     except RuntimeError as e:
@@ -132,5 +133,8 @@ def place_and_route(job: Job, pnr: list[str], device: str, cap: int, luts: int, 
     res["fmax_mhz"] = min(fm.values()) if fm else None
     res["fmax_source"] = "nextpnr placed and routed (whole harness, reg-to-reg)"
     res["utilisation"] = {k: list(v) for k, v in P.nextpnr_utilisation(nlog).items()}
+    # Where the clock goes: the slowest endpoint groups (nextpnr prints one path only).
+    rep = job.bdir / "report.json"
+    res["pnr_groups"] = P.nextpnr_endpoint_groups(json.loads(rep.read_text())) if rep.exists() else []
     ver = subprocess.run([pnr[0], "--version"], capture_output=True, text=True)
     tv["nextpnr"] = P.nextpnr_version(ver.stdout + ver.stderr) or "?"
