@@ -43,67 +43,62 @@ QUOTED = {
 }
 
 SHOWN_GROUPS = 4
+SHOWN_LUT_GROUPS = 6
+
+
+def _per_row(rs: list[dict], key: str, asic: bool, head: list[str], columns: str, cells) -> list[str]:
+    """A section with one table line per row that has `key` (ASIC rows, or FPGA rows): `head`
+    (title and text), then `columns` and each row's configuration and cells(row)."""
+    rows = sorted([r for r in rs if (r["target"] == "asic") == asic and r.get(key)], key=sort_key)
+    if not rows:
+        return []
+    L = head + ["", columns, "|" + "---|" * (columns.count("|") - 1)]
+    return L + [f"| {cfg_desc(r)}{stale(r)} | {cells(r)} |" for r in rows] + [""]
 
 
 def next_paths(rs: list[dict]) -> list[str]:
     """Per ASIC row, its slowest register groups (OpenSTA, `sta_groups`): the worst path's, then
     where the next ones end, each with the Fmax it alone would allow and its own start."""
-    rows = sorted([r for r in rs if r["target"] == "asic" and r.get("sta_groups")], key=sort_key)
-    if not rows:
-        return []
-    L = ["## ASIC: the next paths", "",
-         f"The {SHOWN_GROUPS} slowest register groups of each build: the bits of one register in every round,",
-         "lane and S-box form a group (indices written `[*]`); each with the Fmax that group's worst",
-         "endpoint alone allows and the start register of that path. After the first (the worst path,",
-         "which sets Fmax), they say what limits the clock once it is fixed. From OpenSTA on the same",
-         "netlist and clock (`sta_endpoints.tcl`, `sta_groups.tcl` in each JSON).", "",
-         "| configuration | library | slowest register groups: end (MHz) <- start of its worst path |", "|---|---|---|"]
-    for r in rows:
-        gs = "<br>".join(f"`{g['end_group']}` ({fmt(g['fmax_mhz'], 0)}) <- `{g.get('start_reg') or '?'}`"
-                         for g in r["sta_groups"][:SHOWN_GROUPS])
-        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device'].replace('liberty ', '')} | {gs} |")
-    return L + [""]
+    head = ["## ASIC: the next paths", "",
+            f"The {SHOWN_GROUPS} slowest register groups of each build: the bits of one register in every round,",
+            "lane and S-box form a group (indices written `[*]`); each with the Fmax that group's worst",
+            "endpoint alone allows and the start register of that path. After the first (the worst path,",
+            "which sets Fmax), they say what limits the clock once it is fixed. From OpenSTA on the same",
+            "netlist and clock (`sta_endpoints.tcl`, `sta_groups.tcl` in each JSON)."]
+    return _per_row(rs, "sta_groups", True, head,
+                    "| configuration | library | slowest register groups: end (MHz) <- start of its worst path |",
+                    lambda r: r["device"].replace("liberty ", "") + " | " + "<br>".join(
+                        f"`{g['end_group']}` ({fmt(g['fmax_mhz'], 0)}) <- `{g.get('start_reg') or '?'}`"
+                        for g in r["sta_groups"][:SHOWN_GROUPS]))
 
 
 def fpga_next_paths(rs: list[dict]) -> list[str]:
     """Per placed-and-routed FPGA row, its slowest endpoint groups (`pnr_groups`, from
     nextpnr's detailed timing report)."""
-    rows = sorted([r for r in rs if r["target"] != "asic" and r.get("pnr_groups")], key=sort_key)
-    if not rows:
-        return []
-    L = ["## FPGA: the next paths", "",
-         f"The {SHOWN_GROUPS} slowest endpoint groups of each routed build: the sinks of one register (or",
-         "block RAM, or LUT-RAM write port) in every round and lane, by pin kind (`DI`/`M` data, `CE`,",
-         "`LSR` set/reset, `ADA`/`ADB` block-RAM address, `WAD`/`WD` LUT-RAM write), indices written",
-         "`[*]`; each with its endpoints and the Fmax its latest arrival alone allows. The first sets",
-         "Fmax; the others say what limits the clock once it is fixed. From nextpnr's",
-         "`--detailed-timing-report` of the same run (`report.json`).", "",
-         "| configuration | device | slowest endpoint groups: `group` (endpoints, MHz) |", "|---|---|---|"]
-    for r in rows:
-        gs = "<br>".join(f"`{g['group']}` ({g['endpoints']}, {fmt(g['fmax_mhz'], 0)})"
-                         for g in r["pnr_groups"][:SHOWN_GROUPS])
-        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device']} | {gs} |")
-    return L + [""]
-
-
-SHOWN_LUT_GROUPS = 6
+    head = ["## FPGA: the next paths", "",
+            f"The {SHOWN_GROUPS} slowest endpoint groups of each routed build: the sinks of one register (or",
+            "block RAM, or LUT-RAM write port) in every round and lane, by pin kind (`DI`/`M` data, `CE`,",
+            "`LSR` set/reset, `ADA`/`ADB` block-RAM address, `WAD`/`WD` LUT-RAM write), indices written",
+            "`[*]`; each with its endpoints and the Fmax its latest arrival alone allows. The first sets",
+            "Fmax; the others say what limits the clock once it is fixed. From nextpnr's",
+            "`--detailed-timing-report` of the same run (`report.json`)."]
+    return _per_row(rs, "pnr_groups", False, head,
+                    "| configuration | device | slowest endpoint groups: `group` (endpoints, MHz) |",
+                    lambda r: r["device"] + " | " + "<br>".join(
+                        f"`{g['group']}` ({g['endpoints']}, {fmt(g['fmax_mhz'], 0)})"
+                        for g in r["pnr_groups"][:SHOWN_GROUPS]))
 
 
 def lut_uses(rs: list[dict]) -> list[str]:
     """Per FPGA row, where its LUTs go (`lut_groups`, aeshw.synth.lut_groups)."""
-    rows = sorted([r for r in rs if r["target"] != "asic" and r.get("lut_groups")], key=sort_key)
-    if not rows:
-        return []
-    L = ["## FPGA: where the LUTs go", "",
-         f"The {SHOWN_LUT_GROUPS} largest LUT groups of each build's core (the whole IP for `axis` rows): each",
-         "LUT counts against the first named net its output reaches (mostly the register its logic",
-         "feeds), a kept S-box instance as itself; indices written `[*]`. From the Yosys netlist",
-         "(`netlist.json`) of the same run.", "",
-         "| configuration | device | LUTs | largest groups: LUTs `group` |", "|---|---|---|---|"]
-    for r in rows:
-        gs = "<br>".join(f"{g['luts']:,} `{g['group']}`" for g in r["lut_groups"][:SHOWN_LUT_GROUPS])
-        L.append(f"| {cfg_desc(r)}{stale(r)} | {r['device']} | {r['luts']:,} | {gs} |")
-    return L + [""]
+    head = ["## FPGA: where the LUTs go", "",
+            f"The {SHOWN_LUT_GROUPS} largest LUT groups of each build's core (the whole IP for `axis` rows): each",
+            "LUT counts against the first named net its output reaches (mostly the register its logic",
+            "feeds), a kept S-box instance as itself; indices written `[*]`. From the Yosys netlist",
+            "(`netlist.json`) of the same run."]
+    return _per_row(rs, "lut_groups", False, head, "| configuration | device | LUTs | largest groups: LUTs `group` |",
+                    lambda r: f"{r['device']} | {r['luts']:,} | " + "<br>".join(
+                        f"{g['luts']:,} `{g['group']}`" for g in r["lut_groups"][:SHOWN_LUT_GROUPS]))
 
 
 def write_page() -> None:
