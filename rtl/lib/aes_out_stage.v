@@ -25,6 +25,16 @@
 // RAM says: a few LUT-RAM cells, where the register form is a DEPTH-input read multiplexer
 // per bit.
 // Reset empties both; the FIFO zeroes its entries while idle (aes_fifo).
+// Pieces (AES_FIFO_CHUNKS defined, RAM form: the ecp5 target's table builds): the FIFO is
+// WIDTH / CHUNK FIFOs of CHUNK bits (the last takes the bits left over), side by side with
+// the same pushes and pops, so in lockstep: the same words, clocks and flags as one FIFO
+// (out_valid is piece 0's; every piece's is the same, asserted under FORMAL). Each piece has
+// its own pointers, occupancy and registered head, so no pointer, flag or head control net
+// spans the whole word. Why: on ECP5 the one FIFO's controls set the clock of the wide
+// builds: five lanes routed at 113.5 MHz with out_valid -> the consumer's ready -> the
+// head's clear across 645 flip-flops (8.8 ns, 7.8 of it routing), and the head's refill read
+// set the one-lane block-RAM row's (docs/results/notes.md). Each piece costs its own
+// occupancy counter (DEPTH flip-flops) and pointers.
 `default_nettype none
 
 module aes_out_stage #(
@@ -33,7 +43,8 @@ module aes_out_stage #(
     parameter LAT_MAX = 1,
     parameter RAM     = 0,
     parameter COPIES  = 1,       // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
-    parameter SPARE   = 1        // the FIFO's spare entry (aes_fifo SPARE)
+    parameter SPARE   = 1,       // the FIFO's spare entry (aes_fifo SPARE)
+    parameter CHUNK   = 32       // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -59,6 +70,9 @@ module aes_out_stage #(
         end
         if (LAT_MAX < 1) begin : g_bad_param1
             ERROR_aes_out_stage_LAT_MAX_must_be_at_least_1 u_stop ();
+        end
+        if (CHUNK < 1) begin : g_bad_param2
+            ERROR_aes_out_stage_CHUNK_must_be_at_least_1 u_stop ();
         end
     endgenerate
 
@@ -135,13 +149,48 @@ module aes_out_stage #(
 `else
     localparam FIFO_RAM = RAM;
 `endif
-    aes_fifo #(.WIDTH(WIDTH), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(COPIES), .SPARE(SPARE)) u_fifo (
+`ifdef AES_FIFO_CHUNKS
+    localparam PIECES = (FIFO_RAM != 0 && WIDTH >= 2 * CHUNK) ? WIDTH / CHUNK : 1;
+`else
+    localparam PIECES = 1;
+`endif
+    // u_fifo: the FIFO, or its piece 0 (bits [0, CHUNK)); pieces 1.. in g_pieces.
+    localparam W0 = (PIECES == 1) ? WIDTH : CHUNK;
+    localparam C0 = (PIECES == 1) ? COPIES : 1;
+    aes_fifo #(.WIDTH(W0), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(C0), .SPARE(SPARE)) u_fifo (
         .clk(clk), .rst_n(rst_n),
-        .in_valid(exit_valid), .in_valid_c(exit_valid_c), .in_ready(fifo_in_ready_unused),
-        .in_data(exit_data),
-        .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data),
+        .in_valid((PIECES == 1) ? exit_valid : exit_valid_c[0]), .in_valid_c(exit_valid_c[C0-1:0]),
+        .in_ready(fifo_in_ready_unused), .in_data(exit_data[W0-1:0]),
+        .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data[W0-1:0]),
         .count(fifo_count_unused)
     );
+    genvar p;
+    generate
+        if (PIECES > 1) begin : g_pieces
+            /* verilator lint_off UNUSEDSIGNAL */   // equal to piece 0's (FORMAL below)
+            wire [PIECES-1:1] valid;                // pieces 1..'s out_valid
+            /* verilator lint_on UNUSEDSIGNAL */
+            for (p = 1; p < PIECES; p = p + 1) begin : g_piece
+                localparam LO = CHUNK * p;
+                localparam HI = (p == PIECES - 1) ? WIDTH : CHUNK * (p + 1);
+                wire push = exit_valid_c[(p * COPIES) / PIECES];   // the copy of its lane
+                /* verilator lint_off UNUSEDSIGNAL */   // the credits guarantee the place
+                wire in_ready_unused;
+                wire [$clog2(DEPTH <= 2 ? 2 : DEPTH):0] count_unused;
+                /* verilator lint_on UNUSEDSIGNAL */
+                aes_fifo #(.WIDTH(HI - LO), .DEPTH(DEPTH), .RAM(1), .COPIES(1), .SPARE(SPARE)) u_fifo (
+                    .clk(clk), .rst_n(rst_n),
+                    .in_valid(push), .in_valid_c(push), .in_ready(in_ready_unused),
+                    .in_data(exit_data[HI-1:LO]),
+                    .out_valid(valid[p]), .out_ready(out_ready), .out_data(out_data[HI-1:LO]),
+                    .count(count_unused)
+                );
+            end
+`ifdef FORMAL
+            always @* if (rst_n) assert (valid == {(PIECES-1){out_valid}});
+`endif
+        end
+    endgenerate
 endmodule
 
 `default_nettype wire

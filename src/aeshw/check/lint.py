@@ -90,6 +90,8 @@ CORNERS = [
     ("aes_level", {"-DFORMAL": None, "MAX": 40, "INIT": 7}),
     ("aes_level", {"MAX": 1}),
     ("aes_out_stage", {"-DFORMAL": None, "DEPTH": 40, "LAT_MAX": 39}),
+    ("aes_out_stage", {"-DAES_FIFO_CHUNKS": None, "-DAES_FIFO_HEAD": None, "WIDTH": 129, "DEPTH": 42,
+                       "LAT_MAX": 41, "RAM": 1, "COPIES": 1}),
     ("aes_round_unit", {"INV_COPIES": 1, "STAGES": 6, "IMPL": '"COMPOSITE"', "LANES": 2, "KEY_AHEAD": 1}),
     ("aes_core_pipelined", {"STAGES": 6, "IMPL": '"COMPOSITE"', "MODE": '"ENC"', "KEYS": "3'b001", "LANES": 3}),
     ("aes_core_pipelined", {"KEY_MODE": '"AGILE"', "STAGES": 6, "IMPL": '"COMPOSITE"', "LANES": 2}),
