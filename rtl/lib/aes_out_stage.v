@@ -44,7 +44,7 @@ module aes_out_stage #(
     parameter RAM     = 0,
     parameter COPIES  = 1,       // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
     parameter SPARE   = 1,       // the FIFO's spare entry (aes_fifo SPARE)
-    parameter CHUNK   = 32       // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
+    parameter CHUNK   = 16       // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
 ) (
     input  wire             clk,
     input  wire             rst_n,

@@ -16,7 +16,7 @@ WRAPPED = True
 # clear is off that row's worst path, docs/results/notes.md).
 # (LUT-only builds do not take it yet: their stored rows were measured without it.)
 VENDOR = ("vendor/ecp5/aes_ecp5_rom.v",)
-# The output FIFO in lockstep pieces of 32 bits (AES_FIFO_CHUNKS, aes_out_stage), each with its
+# The output FIFO in lockstep pieces of 16 bits (AES_FIFO_CHUNKS, aes_out_stage), each with its
 # own pointers, occupancy and head: the one FIFO's controls spanned the five-lane build (its
 # clock-setting path at 113.5 MHz) and its refill read set the one-lane row's clock.
 DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC", "AES_FIFO_HEAD", "AES_LATE_CLEAR", "AES_FIFO_CHUNKS")
