@@ -51,8 +51,9 @@
 // in the 2-stage UltraScale+ table builds SubWord's four LUT S-boxes were 128 LUT6 (plus
 // MUXF7/F8) of 2,122 LUTs; the tables cost two RAMB18 (1,998 LUT, docs/results/notes.md).
 // ECP5 (AES_ECP5_EBR) takes the table only at SBOX_PIPE >= `AES_ECP5_TABLE_CUTS (aes_defs.vh),
-// the DP16KD with its output register: a read ending in the block (REGMODE NOREG) costs ~4.3 ns clock-to-data,
-// which with the new words' XORs behind it would not fit the 4-stage lanes' 4.9 ns clock.
+// the DP16KD with its output register: a read ending in the block (REGMODE NOREG) costs
+// ~4.3 ns clock-to-data, which with the new words' XORs behind it would not fit the 4-stage
+// lanes' 4.9 ns clock.
 // iCE40 (its table builds define AES_ICE40_EBR): a step without a table cut takes the
 // composite SubWord instead of the LUT form. Why: with no wide-function multiplexers a
 // 256-entry table is a tree of 4-input LUTs, four S-boxes 1,276 LUT4 against 315 composite
