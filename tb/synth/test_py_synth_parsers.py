@@ -105,9 +105,9 @@ def test_nextpnr_endpoint_groups():
             ("u.r[7].q_TRELLIS_FF_Q_1", "LSR", 2.9), ("u.mem$DPRAM_RAMW", "WAD1", 1.5)),
         net("u.r[3].q_TRELLIS_FF_Q", "Q", ("u.e_DP16KD", "ADA4", 2.0)),
         net("u.r[7].q_TRELLIS_FF_Q_1", "Q", ("u.e_DP16KD", "ADA5", 2.2)),
-        net("u.e_DP16KD", "DOA0", ("u.a_TRELLIS_FF_Q", "M", 1.2))]}
-    g = P.nextpnr_endpoint_groups(rep)
-    assert [x["group"] for x in g] == ["u.r[*].q.LSR", "u.r[*].q.DI", "u.e.ADA", "u.mem.WAD", "u.a.M"]
+        net("u.e_DP16KD", "DOA0", ("u.a_TRELLIS_FF_Q", "M", 1.2), ("u.z_TRELLIS_FF_Q", "LSR", 0.5))]}
+    g = P.nextpnr_endpoint_groups(rep)      # (u.z: a flip-flop whose Q drives nothing)
+    assert [x["group"] for x in g] == ["u.r[*].q.LSR", "u.r[*].q.DI", "u.e.ADA", "u.mem.WAD", "u.a.M", "u.z.LSR"]
     assert g[0]["arrival_ns"] == pytest.approx(3.19) and g[1] == {"group": "u.r[*].q.DI", "endpoints": 2,
                                                                   "arrival_ns": 3.0, "fmax_mhz": 333.3}
     assert len(P.nextpnr_endpoint_groups(rep, n=2)) == 2

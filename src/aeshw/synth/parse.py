@@ -87,14 +87,17 @@ _LSR_SETUP_NS = 0.29     # nextpnr-ecp5's setup of a flip-flop's LSR (its critic
 def nextpnr_endpoint_groups(report: dict, n: int = 8) -> list[dict]:
     """The n slowest endpoint groups of a nextpnr `--detailed-timing-report` JSON: each sink of
     a register (a flip-flop, block RAM or LUT-RAM write pin) with its latest arrival (the report
-    gives each sink [min, max] arrival, ns), grouped by register and pin kind; per group the
+    gives each sink [min, max] arrival, ns; a flip-flop is known by driving Q, its name or its
+    DI/CE/LSR pin), grouped by register and pin kind; per group the
     endpoints, the worst arrival and the clock that group alone would allow."""
     nets = report.get("detailed_net_timings") or []
     regs = {x["driver"] for x in nets if x["port"] == "Q" or re.fullmatch(r"DO[AB]?\d+", x["port"])}
     groups: dict[str, list[float]] = {}
     for x in nets:
         for e in x["endpoints"]:
-            if e["cell"] in regs or re.match(r"W(?:AD|D|RE)", e["port"]):
+            # (a flip-flop whose Q drives nothing is no driver: its cell name or pin tells)
+            if (e["cell"] in regs or "TRELLIS_FF" in e["cell"] or e["port"] in ("DI", "LSR", "CE")
+                    or re.match(r"W(?:AD|D|RE)", e["port"])):
                 t = e["delay"][1] + (_LSR_SETUP_NS if e["port"] == "LSR" else 0.0)
                 name = re.sub(r"\[\d+\]", "[*]", _CELL_SUFFIX.sub("", e["cell"]))
                 pin = re.sub(r"\d+$", "", e["port"])
