@@ -165,16 +165,16 @@ module aes_out_stage #(
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data[W0-1:0]),
         .count(fifo_count_unused)
     );
-    genvar p;
+    genvar pc;
     generate
         if (PIECES > 1) begin : g_pieces
             /* verilator lint_off UNUSEDSIGNAL */   // equal to piece 0's (FORMAL below)
             wire [PIECES-1:1] valid;                // pieces 1..'s out_valid
             /* verilator lint_on UNUSEDSIGNAL */
-            for (p = 1; p < PIECES; p = p + 1) begin : g_piece
-                localparam LO = CHUNK * p;
-                localparam HI = (p == PIECES - 1) ? WIDTH : CHUNK * (p + 1);
-                wire push = exit_valid_c[(p * COPIES) / PIECES];   // the copy of its lane
+            for (pc = 1; pc < PIECES; pc = pc + 1) begin : g_piece
+                localparam LO = CHUNK * pc;
+                localparam HI = (pc == PIECES - 1) ? WIDTH : CHUNK * (pc + 1);
+                wire push = exit_valid_c[(pc * COPIES) / PIECES];   // the copy of its lane
                 /* verilator lint_off UNUSEDSIGNAL */   // the credits guarantee the place
                 wire in_ready_unused;
                 wire [$clog2(DEPTH <= 2 ? 2 : DEPTH):0] count_unused;
@@ -183,7 +183,7 @@ module aes_out_stage #(
                     .clk(clk), .rst_n(rst_n),
                     .in_valid(push), .in_valid_c(push), .in_ready(in_ready_unused),
                     .in_data(exit_data[HI-1:LO]),
-                    .out_valid(valid[p]), .out_ready(out_ready), .out_data(out_data[HI-1:LO]),
+                    .out_valid(valid[pc]), .out_ready(out_ready), .out_data(out_data[HI-1:LO]),
                     .count(count_unused)
                 );
             end
