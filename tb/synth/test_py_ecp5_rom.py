@@ -19,7 +19,7 @@ from aeshw.paths import RTL
 from aeshw.synth import tool
 
 SRCS = [RTL / "lib" / "aes_delay.v", RTL / "lib" / "aes_table8.v", RTL / "lib" / "aes_sbox.v",
-        RTL / "lib" / "aes_tower.vh", RTL / "vendor" / "ecp5" / "aes_ecp5_rom.v"]
+        RTL / "lib" / "aes_tower.vh", RTL / "lib" / "aes_defs.vh", RTL / "vendor" / "ecp5" / "aes_ecp5_rom.v"]
 
 TOP = """`default_nettype none
 module top (input wire clk, input wire ce, input wire inv, input wire [15:0] d, output wire [15:0] q);
