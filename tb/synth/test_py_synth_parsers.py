@@ -95,7 +95,8 @@ def test_nextpnr_fmax_last_wins():
 
 def test_nextpnr_endpoint_groups():
     """A register's sinks form one group per pin kind; the group's arrival is its latest sink's
-    (the report's [min, max]), LSR adds its setup; a LUT's input is not an endpoint."""
+    (the report's [min, max]), LSR and a block RAM's address add their setup; a LUT's input is
+    not an endpoint."""
     def net(driver, port, *ends):
         return {"driver": driver, "port": port,
                 "endpoints": [{"cell": c, "port": p, "delay": [0.5, d]} for c, p, d in ends]}
@@ -110,6 +111,7 @@ def test_nextpnr_endpoint_groups():
     assert [x["group"] for x in g] == ["u.r[*].q.LSR", "u.r[*].q.DI", "u.e.ADA", "u.mem.WAD", "u.a.M", "u.z.LSR"]
     assert g[0]["arrival_ns"] == pytest.approx(3.19) and g[1] == {"group": "u.r[*].q.DI", "endpoints": 2,
                                                                   "arrival_ns": 3.0, "fmax_mhz": 333.3}
+    assert g[2]["arrival_ns"] == pytest.approx(2.402) and g[2]["endpoints"] == 2
     assert len(P.nextpnr_endpoint_groups(rep, n=2)) == 2
 
 

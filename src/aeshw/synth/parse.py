@@ -81,14 +81,16 @@ def nextpnr_fmax(log: str) -> dict[str, float]:
 # A sink's register group: its cell name without Yosys's and nextpnr's cell suffixes, indices
 # as [*]; with the pin's kind (DI, M, CE, LSR, an EBR's ADA/ADB, a LUT RAM's WAD/WD/WRE).
 _CELL_SUFFIX = re.compile(r"_(?:TRELLIS|LUT4|PFUMX|L6MUX21|CCU2C|DPRAM|DP16KD|SB_)\w*|\$\w+")
-_LSR_SETUP_NS = 0.29     # nextpnr-ecp5's setup of a flip-flop's LSR (its critical path reports)
+# nextpnr-ecp5's setup of a pin kind, as its critical path reports give it (a flip-flop's DI, M
+# and CE: 0): a flip-flop's LSR, a block RAM's address pins
+_SETUP_NS = {"LSR": 0.29, "ADA": 0.202, "ADB": 0.202}
 
 
 def nextpnr_endpoint_groups(report: dict, n: int = 8) -> list[dict]:
     """The n slowest endpoint groups of a nextpnr `--detailed-timing-report` JSON: each sink of
     a register (a flip-flop, block RAM or LUT-RAM write pin) with its latest arrival (the report
-    gives each sink [min, max] arrival, ns; a flip-flop is known by driving Q, its name or its
-    DI/CE/LSR pin), grouped by register and pin kind; per group the
+    gives each sink [min, max] arrival, ns, to which the pin's setup is added; a flip-flop is
+    known by driving Q, its name or its DI/CE/LSR pin), grouped by register and pin kind; per group the
     endpoints, the worst arrival and the clock that group alone would allow."""
     nets = report.get("detailed_net_timings") or []
     regs = {x["driver"] for x in nets if x["port"] == "Q" or re.fullmatch(r"DO[AB]?\d+", x["port"])}
@@ -98,9 +100,9 @@ def nextpnr_endpoint_groups(report: dict, n: int = 8) -> list[dict]:
             # (a flip-flop whose Q drives nothing is no driver: its cell name or pin tells)
             if (e["cell"] in regs or "TRELLIS_FF" in e["cell"] or e["port"] in ("DI", "LSR", "CE")
                     or re.match(r"W(?:AD|D|RE)", e["port"])):
-                t = e["delay"][1] + (_LSR_SETUP_NS if e["port"] == "LSR" else 0.0)
-                name = re.sub(r"\[\d+\]", "[*]", _CELL_SUFFIX.sub("", e["cell"]))
                 pin = re.sub(r"\d+$", "", e["port"])
+                t = e["delay"][1] + _SETUP_NS.get(pin, 0.0)
+                name = re.sub(r"\[\d+\]", "[*]", _CELL_SUFFIX.sub("", e["cell"]))
                 groups.setdefault(f"{name}.{pin}", []).append(t)
     rows = sorted(((max(v), k, len(v)) for k, v in groups.items()), reverse=True)[:n]
     return [{"group": k, "endpoints": c, "arrival_ns": round(t, 3), "fmax_mhz": round(1000.0 / t, 1)}
