@@ -46,12 +46,15 @@ coverage: $(STAMP)
 	$(RUN) nice $(VPY) -m aeshw.sim.coverage -j $(JOBS)
 
 # Benchmarks / soaks, not part of `make test`. stress: 100k random blocks per core, the full
-# NIST MCT (100 outer loops) on the iterative and pipelined cores, and the wide Verilator builds
-# kept out of `make test` (2- and 4-lane cores; aes_axis 4-lane AGILE and AESHW_AXIS_EXTRA's corners).
+# NIST MCT (100 outer loops) on the iterative and pipelined cores, and the builds kept out of
+# `make test` for time (wide and slower core builds; AESHW_AXIS_EXTRA: aes_axis with 2 and 4 AGILE
+# lanes and more corners, GCM and XTS vectors through 4 AGILE lanes).
 stress: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/core/stress_runner.py -n $(JOBS) -v
 	$(RUN) AESHW_AXIS_EXTRA=1 $(VPY) -m pytest tb/axis/test_runner_axis.py -n $(JOBS) -v \
-	    -k "l4-agile or l2-s2 or l4-u5"
+	    -k "agile or l2-s2 or l4-u5"
+	$(RUN) AESHW_AXIS_EXTRA=1 $(VPY) -m pytest tb/run/test_py_gcm.py tb/run/test_py_xts.py -n $(JOBS) -v \
+	    -k "l4-agile or enc-4 or dec-4"
 
 # aes_axis through its AXI contract (compiled Verilator harness): STRESS_BLOCKS per build,
 # random commits, resets, backpressure, OpenSSL as the oracle.

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Long randomized runs (>= 100k blocks per architecture), the NIST Monte Carlo tests
 in full (100 outer loops of 1,000 blocks; `make test` runs their first loops), the wide
-Verilator builds of test_runner_pipelined (WIDE) and test_runner_folded's LONG: `make stress`.
+Verilator builds of test_runner_pipelined (WIDE), its slower rows (SLOW) and test_runner_folded's
+LONG: `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as
 `pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
@@ -13,7 +14,7 @@ import pytest
 
 from aeshw.sim import run
 from test_runner_folded import LONG, folded_id, run_folded
-from test_runner_pipelined import WIDE, config_id, run_pipelined
+from test_runner_pipelined import SLOW, WIDE, config_id, run_pipelined
 
 HERE = Path(__file__).parent
 BLOCKS = int(os.environ.get("STRESS_BLOCKS", "100000"))
@@ -59,6 +60,13 @@ def test_mct_full(top, params):
 def test_pipelined_wide(sim, key_mode, lanes, stages, impl, mode, keys):
     """test_runner_pipelined's whole test_core on 2- and 4-lane Verilator builds."""
     run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys)
+
+
+@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", SLOW,
+                         ids=[config_id(c) for c in SLOW])
+def test_pipelined_slow(sim, key_mode, lanes, stages, impl, mode, keys):
+    """test_runner_pipelined's slower rows, as `make test` runs its rows (COMPOSITE light)."""
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, light=(impl == "COMPOSITE"))
 
 
 @pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", LONG, ids=[folded_id(c) for c in LONG])
