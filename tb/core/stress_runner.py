@@ -14,7 +14,7 @@ import pytest
 
 from aeshw.sim import run
 from test_runner_folded import LONG, folded_id, run_folded
-from test_runner_pipelined import SLOW, WIDE, config_id, run_pipelined
+from test_runner_pipelined import SLOW, WIDE, config_id, run_pipelined, run_row
 
 HERE = Path(__file__).parent
 BLOCKS = int(os.environ.get("STRESS_BLOCKS", "100000"))
@@ -65,8 +65,8 @@ def test_pipelined_wide(sim, key_mode, lanes, stages, impl, mode, keys):
 @pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", SLOW,
                          ids=[config_id(c) for c in SLOW])
 def test_pipelined_slow(sim, key_mode, lanes, stages, impl, mode, keys):
-    """test_runner_pipelined's slower rows, as `make test` runs its rows (COMPOSITE light)."""
-    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, light=(impl == "COMPOSITE"))
+    """test_runner_pipelined's slower rows, as `make test` runs its rows."""
+    run_row(sim, key_mode, lanes, stages, impl, mode, keys)
 
 
 @pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", LONG, ids=[folded_id(c) for c in LONG])

@@ -75,12 +75,16 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
         defines=defines)
 
 
+def run_row(sim, key_mode, lanes, stages, impl, mode, keys):
+    """A CONFIGS or SLOW row. The composite S-boxes' Verilator model is slow (the MCT's chain
+    took about ten minutes a direction): those rows run light; `make stress` runs WIDE whole."""
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, light=(impl == "COMPOSITE"))
+
+
 @pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", CONFIGS,
                          ids=[config_id(c) for c in CONFIGS])
 def test_pipelined(sim, key_mode, lanes, stages, impl, mode, keys):
-    # The composite S-boxes' Verilator model is slow (the MCT's chain took about ten minutes a
-    # direction): make test runs those builds light; `make stress` runs them whole (WIDE).
-    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, light=(impl == "COMPOSITE"))
+    run_row(sim, key_mode, lanes, stages, impl, mode, keys)
 
 
 # The output FIFO's entries on gated clocks (`AES_CLOCK_GATE`, aes_fifo: what `aeshw synth

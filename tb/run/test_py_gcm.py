@@ -13,6 +13,7 @@ import pytest
 
 from aeshw.model import gcm_packet as gp
 from aeshw.sim import harness as h
+from aeshw.sim import stress
 from aeshw.model.vectors import gcm_files, parse_gcm_rsp
 
 ERR_TAG_FAIL, ERR_FRAME = 4, 8
@@ -42,8 +43,8 @@ def nist_jobs(decrypt_files: bool, lanes: int = 1):
 
 
 BUILDS = {"pipelined-l1": h.axis_params("pipelined"), "iterative-l1": h.axis_params("iterative"),
-          # the harness test_py_run's random messages build too (one Verilator build for both)
-          "pipelined-l2-agile": h.axis_params("pipelined", lanes=2, key_mode="agile"),
+          # the build test_py_run's random messages run on (aeshw.sim.stress): one Verilator build for both
+          "pipelined-l2-agile": stress.BUILDS["pipelined-l2-agile"],
           "folded-u2s2-l2": h.axis_params("folded", lanes=2, stages=2, u=2)}
 # 4 lanes (H^1..H^4, and the H token's extra cycle of the full-rate latency below): a build of
 # its own, about 2.5 minutes, so opt-in (AESHW_AXIS_EXTRA=1, `make stress`)
