@@ -68,6 +68,12 @@ module aes_core_folded #(
     // the iCE40 UP5K build's 4,940 LUT4 (docs/results/notes.md).
     localparam KEY_SHARE = FIFO_RAM && (MODE == "BOTH");
     /* verilator lint_on WIDTH */
+    // ... and cut their units' key steps once (aes_round_unit KEY_CUT: the table's read
+    // register), so unit 0's step answers a clock after the window it is given, and a decryption
+    // key takes two clocks a step (aes_key_prep EXT_STEP 2): 2 * Nr clocks with the ring empty.
+    // Why: the step in one clock (selection, SubWord, XORs: about 30 LUT4 levels) set the iCE40
+    // UP5K build's clock, 11.2 MHz (docs/results/notes.md).
+    localparam KEY_CUT   = FIFO_RAM;
     `include "aes_defs.vh"
 
     // ---- key context -------------------------------------------------------
@@ -80,7 +86,7 @@ module aes_core_folded #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire         prep_go;             // ... and unit 0 takes it this clock
     wire [255:0] prep_stepped;        // unit 0's step result
-    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE)) u_key_prep (
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT : 0)) u_key_prep (
         .clk(clk), .rst_n(rst_n), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
@@ -123,7 +129,7 @@ module aes_core_folded #(
     /* verilator lint_off UNUSEDSIGNAL */   // the ring's units take one direction bit each,
     wire [16*LANES-1:0] o_inv_c_unused [0:U-1];     // and their one valid bit
     wire                o_valid_c_unused [0:U-1];
-    wire [6:0]          o_early_unused   [0:U-1];   // (KEY_AHEAD only: unspecified here)
+    wire [6:0]          o_early   [0:U-1];   // {len, inv, rnd} a clock early (KEY_CUT: exits)
     wire [255:0]        step_w           [0:U-1];   // unit u's step (KEY_SHARE reads unit 0's)
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
@@ -180,17 +186,27 @@ module aes_core_folded #(
     generate
         for (u = 0; u < U; u = u + 1) begin : g_unit
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
-                             .STEP_OUT(KEY_SHARE && u == 0)) u_unit (
+                             .STEP_OUT(KEY_SHARE && u == 0), .KEY_CUT(KEY_CUT)) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
                 .in_rnd(u_in_rnd[u]), .in_early(7'd0), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
-                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early_unused[u]), .out_user(o_user[u+1]),
+                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early[u]), .out_user(o_user[u+1]),
                 .step_window(step_w[u])
             );
-            if (is_tap(u)) begin : g_tap
+            if (is_tap(u) && KEY_CUT) begin : g_tap_q
+                // Table builds: whether the block in unit u's output registers has done its
+                // last round is registered beside them, from the unit's controls a clock early
+                // (out_early, the inputs of those registers), so the exit, the slot-free decision
+                // and the entry select behind it start from flip-flops. Why: the compare of the
+                // round with Nr (a carry chain on iCE40) headed the path that set the iCE40 UP5K
+                // build's clock once the key step was cut (docs/results/notes.md).
+                reg fin_q;
+                always @(posedge clk) fin_q <= (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
+                assign o_exit[u+1] = o_valid[u+1] && fin_q;
+            end else if (is_tap(u)) begin : g_tap
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
             end else begin : g_no_tap
                 assign o_exit[u+1] = 1'b0;

@@ -26,6 +26,10 @@
 // Why: the expansion's own step was a fifth of the iCE40 UP5K build (1,117 of 4,940 LUT4,
 // docs/results/notes.md). With EXT_STEP = 0, step_go and step_out are
 // ignored (every clock steps) and step_req and step_idx are zero.
+// EXT_STEP = 2: the same with a caller's step that answers a clock later (a step with a cut
+// of its own, aes_round_unit KEY_CUT): step_out in the clock after step_go is the step of the
+// window presented with step_go, and step_req is low in that clock; so each step takes two
+// clocks, and ctx_valid and key_ready are low for 2 * Nr clocks with the caller able to step.
 `default_nettype none
 
 module aes_key_prep #(
@@ -33,7 +37,7 @@ module aes_key_prep #(
     parameter MODE = "BOTH",     // directions the core supports
     parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
     parameter DEC_WINDOW = 1,    // 0: hand out the raw key for decryption too (the core expands it)
-    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above)
+    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2: one a clock late
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -51,7 +55,7 @@ module aes_key_prep #(
     // EXT_STEP: the expansion's step, taken by the caller (above); zero and unused otherwise
     output wire         step_req,
     output wire [3:0]   step_idx,
-    /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 only
+    /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 or 2 only
     input  wire         step_go,
     input  wire [255:0] step_out
     /* verilator lint_on UNUSEDSIGNAL */
@@ -85,27 +89,41 @@ module aes_key_prep #(
     // whose name says which parameter and its range.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     generate
-        if (EXT_STEP != 0 && (EXT_STEP != 1 || MODE != "BOTH")) begin : g_bad_param0
-            ERROR_aes_key_prep_EXT_STEP_must_be_0_or_1_with_MODE_BOTH u_stop ();
+        if (EXT_STEP != 0 && ((EXT_STEP != 1 && EXT_STEP != 2) || MODE != "BOTH")) begin : g_bad_param0
+            ERROR_aes_key_prep_EXT_STEP_must_be_0_1_or_2_with_MODE_BOTH u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
 
     // (Each EXT_STEP choice below is a constant condition, resolved at elaboration: a build
     // without EXT_STEP elaborates the netlist it had before the option, and its rows stay.)
-    assign step_req = EXT_STEP ? expanding : 1'b0;
-    assign step_idx = EXT_STEP ? step : 4'd0;
+    localparam EXT = (EXT_STEP != 0);   // the caller's step (EXT_STEP 1 or 2)
+    // EXT_STEP 2: a step was taken last clock, and step_out is its answer (above).
+    wire answer;
+    generate
+        if (EXT_STEP == 2) begin : g_late
+            reg go_q;
+            always @(posedge clk)
+                if (!rst_n || clear || load) go_q <= 1'b0;
+                else                         go_q <= expanding && step_go && !go_q;
+            assign answer = go_q;
+        end else begin : g_now
+            assign answer = step_go;
+        end
+    endgenerate
+    assign step_req = (EXT_STEP == 2) ? expanding && !answer : EXT ? expanding : 1'b0;
+    assign step_idx = EXT ? step : 4'd0;
 
     wire [255:0] stepped;
     generate
-        if (EXPANDS && !EXT_STEP) begin : g_dec_prep
+        if (EXPANDS && !EXT) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
                 .in_window(ctx_window), .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0),
                 .out_window(stepped)
             );
         end else begin : g_no_dec      // (EXT_STEP: the caller's step, which expands)
-            assign stepped = EXT_STEP ? step_out : ctx_window;
+            assign stepped = EXT ? step_out : ctx_window;
         end
     endgenerate
 
@@ -128,7 +146,7 @@ module aes_key_prep #(
             ctx_inv    <= key_decrypt;
         end else if (refuse) begin
             key_error  <= 1'b1;
-        end else if (EXT_STEP ? (expanding && step_go) : expanding) begin
+        end else if (EXT ? (expanding && answer) : expanding) begin
             ctx_window <= stepped;
             step       <= step + 4'd1;
             if (step == nr_ctx - 4'd1)

@@ -35,6 +35,12 @@
 // With INV_COPIES, out_inv is a flip-flop of its own too, kept apart from the copies (the
 // copies and it hold the same bit, and synthesis merged it into one of them: the next
 // unit's direction logic then hung on an S-box's copy).
+// KEY_CUT = 1 (KEY_AHEAD = 0, STAGES >= 2): the key step has one cut of its own (aes_key_step
+// STREAM, PIPE 1; a table build's is the table's read register), so the window's selection and
+// SubWord are in the first stage and RotWord, Rcon and the new words' XORs in the second; the
+// window a block carries is as without it. step_window (STEP_OUT) then comes a clock after the
+// window it steps. The folded table builds use it (aes_core_folded). Why: their step, a
+// selection, a SubWord and the XORs in one clock, set the iCE40 UP5K build's clock.
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -49,7 +55,8 @@ module aes_round_unit #(
     parameter KEY_AHEAD = 0,    // 1: windows one step ahead of the round (pipelined key step)
     parameter INV_COPIES = 0,   // 1: the direction as copies per S-box (MODE "BOTH"; above)
     parameter VALID_COPIES = 0, // > 0: out_valid_c is that many flip-flops of their own (below)
-    parameter STEP_OUT = 0      // 1: step_window is the key step's result (below), else zero
+    parameter STEP_OUT = 0,     // 1: step_window is the key step's result (below), else zero
+    parameter KEY_CUT = 0       // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -94,6 +101,9 @@ module aes_round_unit #(
         if (STEP_OUT != 0 && (STEP_OUT != 1 || KEY_AHEAD != 0)) begin : g_bad_param3
             ERROR_aes_round_unit_STEP_OUT_must_be_0_or_1_with_KEY_AHEAD_0 u_stop ();
         end
+        if (KEY_CUT != 0 && (KEY_CUT != 1 || KEY_AHEAD != 0 || STAGES < 2)) begin : g_bad_param4
+            ERROR_aes_round_unit_KEY_CUT_must_be_0_or_1_with_KEY_AHEAD_0_and_STAGES_2_or_more u_stop ();
+        end
     endgenerate
 
     `include "aes_defs.vh"
@@ -101,7 +111,7 @@ module aes_round_unit #(
     wire       final_round = (in_rnd == nr - 4'd1);
     // The step this unit runs: to this round's window, or (KEY_AHEAD) to the next one's.
     localparam [3:0] AHEAD = KEY_AHEAD;
-    localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : 0;
+    localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : KEY_CUT;
     wire [3:0] step_idx = in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
     // The same for the block a clock early (in_early; KEY_AHEAD).
     wire [1:0] early_len = in_early[6:5];
@@ -110,7 +120,7 @@ module aes_round_unit #(
     wire [3:0] early_idx = early_inv ? (aes_nr(early_len) - 4'd1 - AHEAD - early_rnd) : (early_rnd + AHEAD);
 
     wire [255:0] next_window;
-    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD), .EARLY(KEY_AHEAD)) u_key_step (
+    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD ? 1 : KEY_CUT), .EARLY(KEY_AHEAD)) u_key_step (
         .clk(clk), .ce(ce), .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
         .in_window(in_window),
         .early_len(early_len), .early_idx(early_idx),
@@ -118,7 +128,7 @@ module aes_round_unit #(
     );
 
     // STEP_OUT = 1: the step's result as it leaves the step (KEY_AHEAD = 0: combinational, in
-    // the clock of in_window), for a core whose key context expands on this step
+    // the clock of in_window; KEY_CUT: a clock later), for a core whose key context expands on this step
     // (aes_core_folded's table builds, aes_key_prep EXT_STEP); it is not a block's window
     // (nothing aligns it). Zero otherwise (a constant, so other builds elaborate as before).
     assign step_window = STEP_OUT ? next_window : 256'h0;

@@ -101,6 +101,11 @@ module aes_key_step #(
         end
     endgenerate
 
+    // aes_tower_out (LATE_MAP)
+    `include "aes_tower.vh"
+    // `AES_ECP5_TABLE_CUTS (TABLE_PIPE)
+    `include "aes_defs.vh"
+
     // MID_CUT: a pipelined (STREAM) composite step with one cut (PIPE = 1) takes it inside
     // the S-box row, after the GF(2^4) inversion (aes_sbox's first cut), not after the row
     // (below: LATE_MAP). Why: the row's input is a choice of window words (a decode and a
@@ -109,14 +114,22 @@ module aes_key_step #(
     // its 1.24, NanGate45), while the new words' XORs behind the cut took half a clock. The
     // inversion splits the row's depth about two to one, which the choice in front and the
     // XORs behind even out.
+    // A table build's pipelined step with one cut has it in the table too: the table's read
+    // register (aes_sbox "BRAM", PIPE 1), where the target's table takes one cut (TABLE_PIPE,
+    // below); the word's selection is in front of it and RotWord, Rcon and the new words'
+    // XORs behind it. Why: the folded table builds' step (aes_round_unit KEY_CUT) was a
+    // selection, a composite SubWord and the XORs in one clock, about 30 LUT4 levels: the
+    // iCE40 UP5K build's clock-setting path (11.2 MHz, docs/results/notes.md).
+`ifdef AES_ECP5_EBR
+    localparam TABLE_PIPE = `AES_ECP5_TABLE_CUTS;   // the DP16KD's output register (header)
+`else
+    localparam TABLE_PIPE = 1;
+`endif
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-    localparam MID_CUT = (STREAM != 0) && (PIPE == 1) && (IMPL == "COMPOSITE");
+    localparam MID_CUT = (STREAM != 0) && (PIPE == 1) &&
+                         ((IMPL == "COMPOSITE") || ((IMPL == "BRAM" || IMPL == "TTABLE") && TABLE_PIPE == 1));
     /* verilator lint_on WIDTH */
     localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : MID_CUT ? 1 : 0;
-    // aes_tower_out (LATE_MAP)
-    `include "aes_tower.vh"
-    // `AES_ECP5_TABLE_CUTS (WORD_IMPL)
-    `include "aes_defs.vh"
 
     // The step's inputs as each piece sees them: the S-box row's input at once, the
     // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle
@@ -339,11 +352,6 @@ module aes_key_step #(
     );
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
-`ifdef AES_ECP5_EBR
-    localparam TABLE_PIPE = `AES_ECP5_TABLE_CUTS;   // the DP16KD's output register (above)
-`else
-    localparam TABLE_PIPE = 1;
-`endif
 `ifdef AES_ICE40_EBR
     localparam NO_TABLE = "COMPOSITE";  // iCE40: a LUT S-box is a LUT4 tree (above)
 `else

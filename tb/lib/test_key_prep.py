@@ -15,6 +15,8 @@ EXT_STEP=1: the test bench is the caller's key step (lend_step): it holds step_g
 the first LAG clocks of each expansion (a ring still draining), then takes a step every
 clock, checking that the window presented is key_window(key, step_idx) and answering with
 key_window(key, step_idx + 1); the expansion then keeps key_ready low Nr + LAG clocks.
+EXT_STEP=2: the caller's step answers a clock after step_go, and step_req is low in that
+clock; so each step takes two clocks and key_ready stays low 2 * Nr + LAG clocks.
 """
 import random
 
@@ -44,7 +46,8 @@ def len_ok(code: int) -> bool:
 
 def prep_cycles(nbytes: int, decrypt: bool) -> int:
     """Cycles key_ready/ctx_valid stay low after a load."""
-    return NR[nbytes] + LAG if decrypt and DEC_WINDOW else 0
+    per_step = 2 if EXT_STEP == 2 else 1
+    return per_step * NR[nbytes] + LAG if decrypt and DEC_WINDOW else 0
 
 
 def start_window(key: bytes, decrypt: bool) -> int:
@@ -90,12 +93,16 @@ class Ctx:
 async def lend_step(dut):
     """EXT_STEP: the caller's key step (module docstring). The key is window 0, as presented
     at the first step; every later window presented must be that key's window step_idx."""
-    held, key = 0, b""
+    held, key, late = 0, b"", None     # late: EXT_STEP 2's answer, given a clock later
     while True:
         await FallingEdge(dut.clk)
         await settle()
+        answering = late is not None
+        if answering:
+            assert sval(dut.step_req) == 0, "step_req high while its step's answer is due"
+            dut.step_out.value, late = late, None
         go = sval(dut.step_req) == 1 and held >= LAG
-        held = held + 1 if sval(dut.step_req) else 0
+        held = held + 1 if sval(dut.key_ready) == 0 else 0     # clocks into the expansion
         dut.step_go.value = int(go)
         if not go:
             continue
@@ -104,7 +111,11 @@ async def lend_step(dut):
         if idx == 0:
             key = win.to_bytes(32, "little")[:nbytes]
         assert win == key_window(key, idx), f"step {idx}: window {win:064x} is not the key's"
-        dut.step_out.value = key_window(key, idx + 1)
+        if EXT_STEP == 2:
+            dut.step_out.value = 0              # not the answer yet: a wrong capture shows
+            late = key_window(key, idx + 1)
+        else:
+            dut.step_out.value = key_window(key, idx + 1)
 
 
 async def setup(dut):
@@ -186,7 +197,7 @@ async def test_load_timing(dut):
                     break
                 assert sval(dut.ctx_valid) == 0, "ctx_valid high while key_ready is low"
                 low += 1
-                assert low <= 20, "key_ready stuck low"
+                assert low <= max(20, prep_cycles(32, True) + 5), "key_ready stuck low"
                 await FallingEdge(dut.clk)
             exp_low = prep_cycles(nbytes, decrypt)
             assert low == exp_low, (f"AES-{nbytes * 8} {'decrypt' if decrypt else 'encrypt'}: "
@@ -208,7 +219,7 @@ async def test_load_timing(dut):
                     "waiting key not loaded on the first ready cycle"
             else:
                 assert sval(dut.key_ready) == 0, "waiting decrypt key not taken on the first ready cycle"
-            for _ in range(NR[32] + 1):                 # let a decrypt key2 finish
+            for _ in range(prep_cycles(32, True) + 1):  # let a decrypt key2 finish
                 await FallingEdge(dut.clk)
 
 

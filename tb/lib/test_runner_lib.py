@@ -203,6 +203,9 @@ SWEEPS = [
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1},
                                      {"IMPL": "COMPOSITE", "MODE": "ENC", "PIPE": 1, "STREAM": 0},
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1},
+                                     # one cut, table: pipelined, at the table's read register
+                                     {"IMPL": "BRAM", "MODE": "BOTH", "PIPE": 1, "STREAM": 1},
+                                     {"IMPL": "BRAM", "MODE": "BOTH", "PIPE": 1, "STREAM": 1, "EARLY": 1},
                                      # the step decoded a clock early (the agile pipeline's)
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1, "EARLY": 1},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 0, "STREAM": 1, "EARLY": 1},
@@ -229,7 +232,8 @@ SWEEPS = [
     ("aes_key_prep", "test_key_prep",
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0},
-                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 1}]),   # a lent step
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 1},     # a lent step
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 2}]),   # ... a clock late
     ("aes_round_unit", "test_round_unit",
      sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
      + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "USER_W": 5},
@@ -244,6 +248,10 @@ SWEEPS = [
         # the agile pipeline's two-stage unit (its clock-setting build): steps decoded early
         {"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 2, "KEY_AHEAD": 1, "INV_COPIES": 1, "BYPASS": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "LANES": 2},
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "KEY_AHEAD": 1, "INV_COPIES": 1, "BYPASS": 1},
+        # the folded table builds' unit: the key step cut at its table's read register
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 1},
+        {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 3, "KEY_CUT": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
     ("aes_delay", "test_delay",

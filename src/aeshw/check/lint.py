@@ -67,6 +67,8 @@ CORNERS = [
     ("aes_round_unit", {"BYPASS": 1, "STAGES": 3, "LANES": 2}),
     ("aes_key_prep", {"DEC_WINDOW": 0, "KEYS": "3'b101"}),
     ("aes_key_prep", {"EXT_STEP": 1}),
+    ("aes_key_prep", {"EXT_STEP": 2}),
+    ("aes_round_unit", {"KEY_CUT": 1, "STAGES": 2, "IMPL": '"BRAM"'}),
     ("aes_axis", {"ARCH": '"FOLDED"', "U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_axis", {"ARCH": '"PIPELINED"', "LANES": 4, "KEY_MODE": '"AGILE"'}),
     ("aes_bist", {"ARCH": '"ITERATIVE"', "LANES": 2}),
