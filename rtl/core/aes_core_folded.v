@@ -19,7 +19,10 @@
 // Flow control: the ring never stalls (no enable fans out over the datapath).
 // A block is accepted only when its output FIFO place is reserved, so a
 // finished block always has somewhere to go. OUT_DEPTH = 0 selects D + 1
-// (D + 2 for D > 1) keeps the ring full with the output always ready.
+// (D + 2 for D > 1; one more in the table builds, whose entry register takes a block a
+// clock before its slot frees) keeps the ring full with the output always ready.
+// Table builds (IMPL BRAM, TTABLE): a block accepted goes into an entry register and
+// enters the ring a clock later (latency Nr * STAGES + 2; g_entry below).
 // All blocks in the ring have the same key length (so they leave in order):
 // a key-length change waits until the ring has drained.
 // Exit points: a block leaves from unit (Nr-1) % U; only those units that
@@ -55,25 +58,30 @@ module aes_core_folded #(
     /* verilator lint_on WIDTH */
 
     localparam D       = U * STAGES;
-    // With the output always ready a FIFO entry is freed the cycle after it is
-    // written; back-to-back exits (D > 1) therefore need D + 2 places.
-    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : (D == 1) ? 2 : D + 2;
     // The FPGA-native builds (block-RAM tables) keep the output FIFO in distributed RAM.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     // ... and, MODE "BOTH", expand decryption keys on unit 0's key step, in clocks where its
     // slot is free (aes_key_prep EXT_STEP): no key step of the context's own. While a key
     // expands no block enters, so the blocks in flight leave and free the slot; once the ring
-    // is empty the expansion takes Nr clocks as it does elsewhere. Why: that step was 1,117 of
+    // is empty each step takes the clocks of unit 0's answer (below: 3 * Nr in all). Why: that step was 1,117 of
     // the iCE40 UP5K build's 4,940 LUT4 (docs/results/notes.md).
     localparam KEY_SHARE = FIFO_RAM && (MODE == "BOTH");
     /* verilator lint_on WIDTH */
     // ... and cut their units' key steps once (aes_round_unit KEY_CUT: the table's read
-    // register), so unit 0's step answers a clock after the window it is given, and a decryption
-    // key takes two clocks a step (aes_key_prep EXT_STEP 2): 2 * Nr clocks with the ring empty.
+    // register), so unit 0's step answers a clock after the window it is given (and, with
+    // ENTRY below, a decryption key takes three clocks a step: 3 * Nr with the ring empty).
     // Why: the step in one clock (selection, SubWord, XORs: about 30 LUT4 levels) set the iCE40
     // UP5K build's clock, 11.2 MHz (docs/results/notes.md).
     localparam KEY_CUT   = FIFO_RAM;
+    // ... and take a block into an entry register, a clock before it enters the ring (ENTRY,
+    // g_entry below: latency Nr * STAGES + 2, and the context's steps on unit 0 answer two
+    // clocks after they are taken, aes_key_prep EXT_STEP 3).
+    localparam ENTRY     = FIFO_RAM;
+    // With the output always ready a FIFO entry is freed the cycle after it is
+    // written; back-to-back exits (D > 1) therefore need D + 2 places.
+    // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
+    localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : ((D == 1) ? 2 : D + 2) + ENTRY;
     `include "aes_defs.vh"
 
     // ---- key context -------------------------------------------------------
@@ -86,7 +94,7 @@ module aes_core_folded #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire         prep_go;             // ... and unit 0 takes it this clock
     wire [255:0] prep_stepped;        // unit 0's step result
-    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT : 0)) u_key_prep (
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY : 0)) u_key_prep (
         .clk(clk), .rst_n(rst_n), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
@@ -102,6 +110,8 @@ module aes_core_folded #(
     wire              u_in_inv    [0:U];
     wire [3:0]        u_in_rnd    [0:U];
     wire [USER_W-1:0] u_in_user   [0:U];
+    wire [6:0]        u_in_early  [0:U];    // ENTRY: next clock's {len, inv, rnd} (aes_round_unit)
+    wire [7:0]        u_in_alt    [0:U];    // ENTRY, unit 0: the entry register's, and its select
     // unit u output (before the exit tap) is index u+1 of these
     wire              o_valid     [0:U];
     wire [128*LANES-1:0] o_state    [0:U];
@@ -118,8 +128,8 @@ module aes_core_folded #(
         is_tap = ((10 - 1) % U == u) || ((12 - 1) % U == u) || ((14 - 1) % U == u);
     endfunction
 
-    // Feedback slot: what unit U-1 hands back to unit 0.
-    wire fb_free = !o_valid[U] || o_exit[U];
+    // Feedback slot: what unit U-1 hands back to unit 0 (ENTRY: next clock's, below).
+    wire fb_free;
 
     reg  [1:0]       ring_len;        // key length of the blocks in the ring
     wire             ring_empty;      // no block in the ring (aes_out_stage)
@@ -130,6 +140,8 @@ module aes_core_folded #(
     wire [16*LANES-1:0] o_inv_c_unused [0:U-1];     // and their one valid bit
     wire                o_valid_c_unused [0:U-1];
     wire [6:0]          o_early   [0:U-1];   // {len, inv, rnd} a clock early (KEY_CUT: exits)
+    wire                o_vearly  [0:U-1];   // valid a clock early (ENTRY: the feedback slot)
+    wire                fin_nx    [0:U-1];   // KEY_CUT: unit u's output has done its last round next clock
     wire [255:0]        step_w           [0:U-1];   // unit u's step (KEY_SHARE reads unit 0's)
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
@@ -150,34 +162,98 @@ module aes_core_folded #(
     // Key hygiene: only a block still on its way goes round again; an empty slot (or
     // one whose block has just left) feeds zeros back, so no key window or state of a
     // finished block circulates in the ring (after CLEAR or reset the ring holds only
-    // key-independent values within D cycles).
+    // key-independent values within D cycles, D + 1 with ENTRY).
+    /* verilator lint_off UNUSEDSIGNAL */   // ENTRY builds read their copies of it (g_entry)
     wire fb_go = o_valid[U] && !o_exit[U];
-    assign u_in_valid[0]  = accept || fb_go;
-    assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) :
-                            fb_go  ? o_state[U]  : {128*LANES{1'b0}};
-    assign u_in_inv[0]    = accept ? ctx_inv    : fb_go && o_inv[U];
+    /* verilator lint_on UNUSEDSIGNAL */
     generate
-        if (KEY_SHARE) begin : g_share
-            // A free slot (no block enters while the context expands) carries the context's
-            // forward step instead, as no block (valid low, state zero): its window is the
-            // context's, its round the step's index, encrypt.
-            assign prep_go = prep_req && fb_free;
-            wire ctx_in = accept || prep_go;
-            assign u_in_window[0] = ctx_in ? ctx_window : fb_go ? o_window[U] : 256'h0;
-            assign u_in_len[0]    = ctx_in ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
-            assign u_in_rnd[0]    = accept ? 4'd0 : prep_go ? prep_idx : fb_go ? o_rnd[U] : 4'd0;
-        end else begin : g_own
-            // g_share with prep_go = 0, written out: these are the expressions every other
-            // build has always elaborated, so their stored synthesis rows stay current by the
-            // elaborated-netlist hash (aeshw.report.elab_hashes); one form with a constant
-            // prep_go would add cells before optimisation and make each of those rows stale.
+        if (ENTRY) begin : g_entry
+            // The entry register (table builds): what unit 0 takes in the next clock, decided
+            // now, so that unit 0's inputs come from flip-flops: the block accepted now (its
+            // state whitened, its key context), or (KEY_SHARE) the context's forward step, as no
+            // block (valid low, state zero: its window the context's, its round the step's
+            // index, encrypt), or else zeros, and the feedback slot ORed in behind it (fb_go is
+            // low whenever the register holds one: it is taken only for a free slot). The slot
+            // is free next clock if unit U-1's output then holds no block or one that has done
+            // its last round (o_vearly, fin_nx: a clock early). A block therefore enters the
+            // ring a clock after its handshake: latency Nr * STAGES + 2 (aeshw.model.perf),
+            // and a step the context takes answers two clocks after prep_go (aes_key_prep
+            // EXT_STEP 3). Why: the handshake's decision (exit, credits, in_ready, accept) and
+            // the entry multiplexers stood in front of unit 0's key step and its table read in
+            // one clock, the iCE40 UP5K build's clock-setting path (docs/results/notes.md).
+            assign fb_free = !o_vearly[U-1] || fin_nx[U-1];
+            wire prep_req_q;                // the context wants a step (KEY_SHARE)
+            if (KEY_SHARE) begin : g_share
+                assign prep_go = prep_req && fb_free;
+                assign prep_req_q = prep_req;
+            end else begin : g_own
+                assign prep_go = 1'b0;
+                assign prep_req_q = 1'b0;
+            end
+            wire take = accept || prep_go;
+            // fb_go, as registers: next clock's value (o_vearly, fin_nx) in copies kept apart,
+            // FB_C of them, each for a share of the feedback multiplexers' bits.
+            localparam FB_C = 8;
+            localparam FB_W = 128 * LANES + 256 + 7 + USER_W;   // state, window, len, inv, rnd, user
+            wire [FB_C-1:0] fb_go_c;
+            genvar c;
+            for (c = 0; c < FB_C; c = c + 1) begin : g_fb_go
+                reg q;
+                (* keep *) always @(posedge clk)
+                    if (!rst_n) q <= 1'b0;
+                    else        q <= o_vearly[U-1] && !fin_nx[U-1];
+                assign fb_go_c[c] = q;
+            end
+            wire [FB_W-1:0] fb_word = {o_user[U], o_rnd[U], o_inv[U], o_len[U], o_window[U], o_state[U]};
+            wire [FB_W-1:0] fb_mask;        // each bit its copy of fb_go
+            for (c = 0; c < FB_W; c = c + 1) begin : g_fb_bit
+                assign fb_mask[c] = fb_go_c[c * FB_C / FB_W];
+            end
+            wire [FB_W-1:0] fb_in = fb_word & fb_mask;
+            reg                  e_valid;
+            reg [128*LANES-1:0]  e_state;
+            reg [255:0]          e_window;
+            reg [1:0]            e_len;
+            reg                  e_inv;
+            reg [3:0]            e_rnd;
+            reg [USER_W-1:0]     e_user;
+            always @(posedge clk) begin
+                if (!rst_n) e_valid <= 1'b0;
+                else        e_valid <= accept;
+                e_state  <= accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : {128*LANES{1'b0}};
+                e_window <= take ? ctx_window : 256'h0;
+                e_len    <= take ? ctx_len : 2'd0;
+                e_inv    <= accept && ctx_inv;
+                e_rnd    <= prep_go ? prep_idx : 4'd0;
+                e_user   <= accept ? in_user : {USER_W{1'b0}};
+            end
+            // Unit 0's key step decodes next clock's step now (aes_round_unit KEY_CUT 2): the
+            // feedback slot's block (its out_early), or, where the entry register takes one, the
+            // entry's: the block accepted (the context's, round 0) or the context's forward step.
+            assign u_in_early[0] = o_early[U-1];
+            wire [6:0] e_next = prep_req_q ? {ctx_len, 1'b0, prep_idx} : {ctx_len, ctx_inv, 4'd0};
+            assign u_in_alt[0] = {take, e_next};
+            assign u_in_valid[0]  = e_valid || fb_go_c[FB_C-1];
+            assign {u_in_user[0], u_in_rnd[0], u_in_inv[0], u_in_len[0], u_in_window[0], u_in_state[0]} =
+                {e_user, e_rnd, e_inv, e_len, e_window, e_state} | fb_in;
+        end else begin : g_now
+            // The block accepted now enters unit 0 now. (Written as every build without the
+            // entry register has always elaborated it, so their stored synthesis rows stay
+            // current by the elaborated-netlist hash, aeshw.report.elab_hashes.)
+            assign fb_free = !o_valid[U] || o_exit[U];
             assign prep_go = 1'b0;
+            assign u_in_early[0] = 7'd0;
+            assign u_in_alt[0]   = 8'd0;
+            assign u_in_valid[0]  = accept || fb_go;
+            assign u_in_state[0]  = accept ? (in_data ^ {LANES{ctx_window[127:0]}}) :
+                                    fb_go  ? o_state[U]  : {128*LANES{1'b0}};
+            assign u_in_inv[0]    = accept ? ctx_inv    : fb_go && o_inv[U];
             assign u_in_window[0] = accept ? ctx_window : fb_go ? o_window[U] : 256'h0;
             assign u_in_len[0]    = accept ? ctx_len    : fb_go ? o_len[U]    : 2'd0;
             assign u_in_rnd[0]    = accept ? 4'd0       : fb_go ? o_rnd[U]    : 4'd0;
+            assign u_in_user[0]   = accept ? in_user    : fb_go ? o_user[U]   : {USER_W{1'b0}};
         end
     endgenerate
-    assign u_in_user[0]   = accept ? in_user    : fb_go ? o_user[U]   : {USER_W{1'b0}};
 
     assign o_valid[0] = 1'b0; assign o_state[0] = {128*LANES{1'b0}}; assign o_window[0] = 256'h0;
     assign o_len[0] = 2'd0;   assign o_inv[0] = 1'b0;     assign o_rnd[0] = 4'd0;
@@ -186,14 +262,16 @@ module aes_core_folded #(
     generate
         for (u = 0; u < U; u = u + 1) begin : g_unit
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
-                             .STEP_OUT(KEY_SHARE && u == 0), .KEY_CUT(KEY_CUT)) u_unit (
+                             .STEP_OUT(KEY_SHARE && u == 0),
+                             .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0))) u_unit (
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
-                .in_rnd(u_in_rnd[u]), .in_early(7'd0), .in_user(u_in_user[u]),
+                .in_rnd(u_in_rnd[u]), .in_early(u_in_early[u]), .in_alt(u_in_alt[u]), .in_user(u_in_user[u]),
                 .out_valid(o_valid[u+1]), .out_state(o_state[u+1]), .out_window(o_window[u+1]),
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
-                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early[u]), .out_user(o_user[u+1]),
+                .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early[u]), .out_valid_early(o_vearly[u]),
+                .out_user(o_user[u+1]),
                 .step_window(step_w[u])
             );
             if (is_tap(u) && KEY_CUT) begin : g_tap_q
@@ -204,11 +282,14 @@ module aes_core_folded #(
                 // round with Nr (a carry chain on iCE40) headed the path that set the iCE40 UP5K
                 // build's clock once the key step was cut (docs/results/notes.md).
                 reg fin_q;
-                always @(posedge clk) fin_q <= (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
+                assign fin_nx[u] = (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
+                always @(posedge clk) fin_q <= fin_nx[u];
                 assign o_exit[u+1] = o_valid[u+1] && fin_q;
             end else if (is_tap(u)) begin : g_tap
+                assign fin_nx[u] = 1'b0;
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
             end else begin : g_no_tap
+                assign fin_nx[u] = 1'b0;
                 assign o_exit[u+1] = 1'b0;
             end
             if (u < U - 1) begin : g_chain
@@ -220,6 +301,8 @@ module aes_core_folded #(
                 assign u_in_inv[u+1]    = o_inv[u+1];
                 assign u_in_rnd[u+1]    = o_rnd[u+1];
                 assign u_in_user[u+1]   = o_user[u+1];
+                assign u_in_early[u+1]  = ENTRY ? o_early[u] : 7'd0;   // (KEY_CUT 2: unit 0 only)
+                assign u_in_alt[u+1]    = 8'd0;
             end
         end
     endgenerate
@@ -239,7 +322,8 @@ module aes_core_folded #(
     end
 
     // ---- output stage: the FIFO and its credits ------------------------------
-    aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D), .RAM(FIFO_RAM),
+    aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D + ENTRY), .RAM(FIFO_RAM),
+                    .SPARE(ENTRY ? 0 : 1),
                     .COPIES(LANES)) u_out (
         .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(gate), .in_ready(in_ready),
         .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),

@@ -234,7 +234,7 @@ module aes_core_pipelined #(
                            .EARLY(i > 0 ? 1 : 0)) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(p_len[i]), .step_idx(i[3:0]),
                 .in_window(p_win[i]), .early_len(e_len[i]), .early_idx(i[3:0]), .early_inv(1'b0),
-                .out_window(stepped)
+                .early_alt(8'd0), .out_window(stepped)
             );
             // Encrypt blocks (and steps past their Nr) keep their window.
             wire           use_step = p_inv[i] && (i < aes_nr(p_len[i]));
@@ -282,7 +282,7 @@ module aes_core_pipelined #(
             .step_idx(p_inv[PRE] ? aes_nr(p_len[PRE]) - 4'd1 : 4'd0),
             .in_window(p_win[PRE]), .early_len(e_len[PRE]),
             .early_idx(e_inv[PRE] ? aes_nr(e_len[PRE]) - 4'd1 : 4'd0), .early_inv(e_inv[PRE]),
-            .out_window(ahead)
+            .early_alt(8'd0), .out_window(ahead)
         );
         aes_delay #(.WIDTH(256), .DEPTH(1)) u_ahead_q (
             .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ahead), .out_data(ahead_q)
@@ -338,6 +338,7 @@ module aes_core_pipelined #(
             /* verilator lint_off UNUSEDSIGNAL */   // read from the last unit only
             wire [(VC > 0 ? VC : 1)-1:0] valid_c;
             wire [255:0] step_unused;       // the step's own output (aes_key_prep EXT_STEP's)
+            wire         v_early_unused;    // the next clock's valid (aes_core_folded's entry)
             /* verilator lint_on UNUSEDSIGNAL */
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
                              .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
@@ -345,12 +346,12 @@ module aes_core_pipelined #(
                 .clk(clk), .rst_n(rst_n), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
                 .in_len(r_len[i]), .in_inv(r_inv[i]), .in_inv_c(r_inv_c[i]), .in_rnd(r_rnd[i]),
-                .in_early(r_early[i]), .in_user(r_user[i]),
+                .in_early(r_early[i]), .in_alt(8'd0), .in_user(r_user[i]),
                 .out_valid(r_valid[i+1]), .out_valid_c(valid_c), .out_state(r_state[i+1]),
                 .out_window(r_win[i+1]),
                 .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
-                .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_user(r_user[i+1]),
-                .step_window(step_unused)
+                .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_valid_early(v_early_unused),
+                .out_user(r_user[i+1]), .step_window(step_unused)
             );
             if (VC > 0) begin : g_exit
                 assign exit_v = valid_c;
@@ -442,7 +443,8 @@ module aes_core_pipelined #(
         // a key load is not on the data's throughput path.
         aes_key_step #(.IMPL(IMPL), .MODE("ENC"), .PIPE(KCUTS), .SEL_CUT(KSEL)) u_expand (
             .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(klen), .step_idx(step), .in_window(win),
-            .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0), .out_window(stepped)
+            .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0), .early_alt(8'd0),
+            .out_window(stepped)
         );
         // Round key r goes to slot r (encrypt) or slot Nr - r (decrypt): slot_oh starts at
         // slot 0 or Nr and shifts one place per step (no decoder in front of the bank enables).

@@ -30,6 +30,9 @@
 // of its own, aes_round_unit KEY_CUT): step_out in the clock after step_go is the step of the
 // window presented with step_go, and step_req is low in that clock; so each step takes two
 // clocks, and ctx_valid and key_ready are low for 2 * Nr clocks with the caller able to step.
+// EXT_STEP = 3: the same with the answer two clocks after step_go (step_req low in both): three
+// clocks a step, 3 * Nr (the folded table builds, whose unit 0 takes a step a clock after it is
+// granted, aes_core_folded's entry register, and answers a clock after that).
 `default_nettype none
 
 module aes_key_prep #(
@@ -37,7 +40,7 @@ module aes_key_prep #(
     parameter MODE = "BOTH",     // directions the core supports
     parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
     parameter DEC_WINDOW = 1,    // 0: hand out the raw key for decryption too (the core expands it)
-    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2: one a clock late
+    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2, 3: one answering 1, 2 clocks late
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -89,17 +92,19 @@ module aes_key_prep #(
     // whose name says which parameter and its range.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     generate
-        if (EXT_STEP != 0 && ((EXT_STEP != 1 && EXT_STEP != 2) || MODE != "BOTH")) begin : g_bad_param0
-            ERROR_aes_key_prep_EXT_STEP_must_be_0_1_or_2_with_MODE_BOTH u_stop ();
+        if (EXT_STEP != 0 && (EXT_STEP < 1 || EXT_STEP > 3 || MODE != "BOTH")) begin : g_bad_param0
+            ERROR_aes_key_prep_EXT_STEP_must_be_0_to_3_with_MODE_BOTH u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
 
     // (Each EXT_STEP choice below is a constant condition, resolved at elaboration: a build
     // without EXT_STEP elaborates the netlist it had before the option, and its rows stay.)
-    localparam EXT = (EXT_STEP != 0);   // the caller's step (EXT_STEP 1 or 2)
+    localparam EXT = (EXT_STEP != 0);   // the caller's step (EXT_STEP 1 to 3)
     // EXT_STEP 2: a step was taken last clock, and step_out is its answer (above).
+    // EXT_STEP 3: ... two clocks ago (go_q: last clock, go_qq: the clock before).
     wire answer;
+    wire waiting;                       // a step taken, its answer not in yet
     generate
         if (EXT_STEP == 2) begin : g_late
             reg go_q;
@@ -107,11 +112,25 @@ module aes_key_prep #(
                 if (!rst_n || clear || load) go_q <= 1'b0;
                 else                         go_q <= expanding && step_go && !go_q;
             assign answer = go_q;
+            assign waiting = go_q;
+        end else if (EXT_STEP == 3) begin : g_later
+            reg go_q, go_qq;
+            always @(posedge clk)
+                if (!rst_n || clear || load) begin
+                    go_q  <= 1'b0;
+                    go_qq <= 1'b0;
+                end else begin
+                    go_q  <= expanding && step_go && !go_q && !go_qq;
+                    go_qq <= go_q;
+                end
+            assign answer = go_qq;
+            assign waiting = go_q || go_qq;
         end else begin : g_now
+            assign waiting = 1'b0;
             assign answer = step_go;
         end
     endgenerate
-    assign step_req = (EXT_STEP == 2) ? expanding && !answer : EXT ? expanding : 1'b0;
+    assign step_req = (EXT_STEP >= 2) ? expanding && !waiting : EXT ? expanding : 1'b0;
     assign step_idx = EXT ? step : 4'd0;
 
     wire [255:0] stepped;
@@ -119,7 +138,7 @@ module aes_key_prep #(
         if (EXPANDS && !EXT) begin : g_dec_prep
             aes_key_step #(.IMPL(IMPL), .MODE("ENC")) u_step (
                 .clk(clk), .ce(1'b1), .inv(1'b0), .key_len(ctx_len), .step_idx(step),
-                .in_window(ctx_window), .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0),
+                .in_window(ctx_window), .early_len(2'd0), .early_idx(4'd0), .early_inv(1'b0), .early_alt(8'd0),
                 .out_window(stepped)
             );
         end else begin : g_no_dec      // (EXT_STEP: the caller's step, which expands)

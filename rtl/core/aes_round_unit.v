@@ -31,7 +31,7 @@
 // {len, inv, rnd}: the values the register in front of this unit is about to take), and
 // leave the same way (out_early, from the last register stage's inputs), so a chain of
 // units hands each its step's inputs a clock ahead (the agile pipeline). Otherwise
-// in_early is unused (out_early is given all the same).
+// in_early is unused but with KEY_CUT 2 (below); out_early is given all the same.
 // With INV_COPIES, out_inv is a flip-flop of its own too, kept apart from the copies (the
 // copies and it hold the same bit, and synthesis merged it into one of them: the next
 // unit's direction logic then hung on an S-box's copy).
@@ -41,6 +41,13 @@
 // window a block carries is as without it. step_window (STEP_OUT) then comes a clock after the
 // window it steps. The folded table builds use it (aes_core_folded). Why: their step, a
 // selection, a SubWord and the XORs in one clock, set the iCE40 UP5K build's clock.
+// KEY_CUT = 2: KEY_CUT 1, and the key step decodes its step a clock early too (aes_key_step EARLY 2),
+// from in_early, or from in_alt's {len, inv, rnd} in a clock where in_alt's select (bit 7) is
+// high: the block presented next is then that one. A ring's unit 0 whose entry is decided a clock
+// ahead uses it (aes_core_folded's table builds): in_early is the feedback slot's next block,
+// in_alt the entry register's, selected by the handshake. Why: the step's decode from the
+// entry's multiplexers stood in front of the SubWord table's read address, in unit 0's first
+// stage (the iCE40 UP5K 3-stage build's clock-setting path, docs/results/notes.md).
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -56,7 +63,7 @@ module aes_round_unit #(
     parameter INV_COPIES = 0,   // 1: the direction as copies per S-box (MODE "BOTH"; above)
     parameter VALID_COPIES = 0, // > 0: out_valid_c is that many flip-flops of their own (below)
     parameter STEP_OUT = 0,     // 1: step_window is the key step's result (below), else zero
-    parameter KEY_CUT = 0       // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2)
+    parameter KEY_CUT = 0       // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2); 2: also decoded early (below)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -72,6 +79,7 @@ module aes_round_unit #(
     input  wire [3:0]        in_rnd,
     /* verilator lint_off UNUSEDSIGNAL */   // KEY_AHEAD = 1 only
     input  wire [6:0]        in_early,      // {len, inv, rnd} of the next cycle's block (above)
+    input  wire [7:0]        in_alt,        // KEY_CUT 2: {select, len, inv, rnd} of another (below)
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [USER_W-1:0] in_user,
     output wire              out_valid,
@@ -83,6 +91,7 @@ module aes_round_unit #(
     output wire [16*LANES-1:0] out_inv_c,
     output wire [3:0]        out_rnd,
     output wire [6:0]        out_early,     // {len, inv, rnd} of the next cycle's out_* (above)
+    output wire              out_valid_early, // the next cycle's out_valid (below)
     output wire [USER_W-1:0] out_user,
     output wire [255:0]      step_window    // the key step's new window (below)
 );
@@ -101,8 +110,8 @@ module aes_round_unit #(
         if (STEP_OUT != 0 && (STEP_OUT != 1 || KEY_AHEAD != 0)) begin : g_bad_param3
             ERROR_aes_round_unit_STEP_OUT_must_be_0_or_1_with_KEY_AHEAD_0 u_stop ();
         end
-        if (KEY_CUT != 0 && (KEY_CUT != 1 || KEY_AHEAD != 0 || STAGES < 2)) begin : g_bad_param4
-            ERROR_aes_round_unit_KEY_CUT_must_be_0_or_1_with_KEY_AHEAD_0_and_STAGES_2_or_more u_stop ();
+        if (KEY_CUT != 0 && (KEY_CUT < 1 || KEY_CUT > 2 || KEY_AHEAD != 0 || STAGES < 2)) begin : g_bad_param4
+            ERROR_aes_round_unit_KEY_CUT_must_be_0_to_2_with_KEY_AHEAD_0_and_STAGES_2_or_more u_stop ();
         end
     endgenerate
 
@@ -111,20 +120,36 @@ module aes_round_unit #(
     wire       final_round = (in_rnd == nr - 4'd1);
     // The step this unit runs: to this round's window, or (KEY_AHEAD) to the next one's.
     localparam [3:0] AHEAD = KEY_AHEAD;
-    localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : KEY_CUT;
+    localparam       CUT   = (KEY_CUT != 0) ? 1 : 0;   // the step's own cut (KEY_CUT 1 or 2)
+    localparam       ALT   = (KEY_CUT == 2) ? 1 : 0;   // ... and its decode a clock early (KEY_CUT 2)
+    localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : CUT;
     wire [3:0] step_idx = in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
     // The same for the block a clock early (in_early; KEY_AHEAD).
     wire [1:0] early_len = in_early[6:5];
     wire       early_inv = in_early[4];
     wire [3:0] early_rnd = in_early[3:0];
     wire [3:0] early_idx = early_inv ? (aes_nr(early_len) - 4'd1 - AHEAD - early_rnd) : (early_rnd + AHEAD);
+    // KEY_CUT 2: the other source's, with its select (AHEAD is 0).
+    wire [7:0] early_alt;
+    generate
+        if (ALT != 0) begin : g_alt
+            wire [1:0] alt_len = in_alt[6:5];
+            wire       alt_inv = in_alt[4];
+            wire [3:0] alt_rnd = in_alt[3:0];
+            assign early_alt = {in_alt[7], alt_inv, alt_len,
+                                alt_inv ? (aes_nr(alt_len) - 4'd1 - alt_rnd) : alt_rnd};
+        end else begin : g_no_alt
+            assign early_alt = 8'h0;
+        end
+    endgenerate
 
     wire [255:0] next_window;
-    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD ? 1 : KEY_CUT), .EARLY(KEY_AHEAD)) u_key_step (
+    aes_key_step #(.IMPL(IMPL), .MODE(MODE), .PIPE(KPIPE), .STREAM(KEY_AHEAD ? 1 : CUT),
+                  .EARLY(KEY_AHEAD + 2 * ALT)) u_key_step (
         .clk(clk), .ce(ce), .inv(in_inv), .key_len(in_len), .step_idx(step_idx),
         .in_window(in_window),
         .early_len(early_len), .early_idx(early_idx),
-        .early_inv(early_inv), .out_window(next_window)
+        .early_inv(early_inv), .early_alt(early_alt), .out_window(next_window)
     );
 
     // STEP_OUT = 1: the step's result as it leaves the step (KEY_AHEAD = 0: combinational, in
@@ -227,6 +252,10 @@ module aes_round_unit #(
     aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(v_last), .out_data(out_valid)
     );
+    // out_valid_early: that register's input, what out_valid takes at the next enabled clock
+    // (unless rst_n is low then), for a core that decides a clock ahead what follows the
+    // block at the outputs (aes_core_folded's table builds: its entry register).
+    assign out_valid_early = v_last;
     // VALID_COPIES (the unit a core's output reads): out_valid also as flip-flops of their
     // own, kept apart, so that the core's wide loads of the exit's valid bit (the gates of
     // the output FIFO's data, its pointer copies, its counters) each have their own.

@@ -44,6 +44,11 @@
 // multiplexer behind it, in the clock of a stage no longer than a round's (a two-stage
 // AES-128/192/256 BOTH AGILE core's clock-setting path: 740 MHz against its rounds' 946,
 // NanGate45). The agile pipeline's steps use it, each fed by the stage in front of it.
+// EARLY = 2: the same, with a second source: early_alt = {select, inv, len, idx}, and where its
+// select is high the pick is that source's (both decoded, the late select in front of the pick's
+// registers only). The folded table builds' unit 0 uses it (aes_round_unit KEY_CUT 2): the block
+// it takes next clock is the feedback slot's (early_*) or the entry register's (early_alt, its
+// select the late handshake).
 // IMPL "BRAM" or "TTABLE" (block-RAM tables in the rounds): SubWord is the S-box table too
 // (aes_sbox "BRAM", two two-port tables) where the step has a cut in the S-box row
 // (SBOX_PIPE >= 1: the table's read register is that cut, so the step's latency and
@@ -67,7 +72,7 @@ module aes_key_step #(
     parameter PIPE = 0,         // register cuts: after the transformed word, then in the S-boxes
     parameter STREAM = 0,       // 0: multicycle step (inputs held), 1: pipelined (inputs carried)
     parameter SEL_CUT = 0,      // 1: decode and select cuts in front of SubWord (above)
-    parameter EARLY = 0         // 1: the step's inputs also a clock early, decoded there (above)
+    parameter EARLY = 0         // 1: the step's inputs also a clock early, decoded there; 2: two sources (above)
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire         clk,        // only used when PIPE > 0
@@ -81,6 +86,7 @@ module aes_key_step #(
     input  wire [1:0]   early_len,  // key_len, step_idx and inv one clock early (EARLY)
     input  wire [3:0]   early_idx,
     input  wire         early_inv,
+    input  wire [7:0]   early_alt,  // EARLY 2: {select, inv, len, idx} of a second source (above)
     /* verilator lint_on UNUSEDSIGNAL */
     output wire [255:0] out_window
 );
@@ -96,8 +102,8 @@ module aes_key_step #(
         if (SEL_CUT != 0 && (SEL_CUT != 1 || STREAM != 0 || PIPE < 4)) begin : g_bad_param2
             ERROR_aes_key_step_SEL_CUT_must_be_0_or_1_with_STREAM_0_and_PIPE_4_to_5 u_stop ();
         end
-        if (EARLY != 0 && (EARLY != 1 || STREAM != 1 || SEL_CUT != 0)) begin : g_bad_param3
-            ERROR_aes_key_step_EARLY_must_be_0_or_1_with_STREAM_1_and_SEL_CUT_0 u_stop ();
+        if (EARLY != 0 && (EARLY < 1 || EARLY > 2 || STREAM != 1 || SEL_CUT != 0)) begin : g_bad_param3
+            ERROR_aes_key_step_EARLY_must_be_0_to_2_with_STREAM_1_and_SEL_CUT_0 u_stop ();
         end
     endgenerate
 
@@ -323,13 +329,28 @@ module aes_key_step #(
             /* verilator lint_off UNUSEDSIGNAL */   // the choices MODE cannot make
             wire [7:0]   pick_e = pick(dir_back(early_inv), early_len, kind_e) & CAN;
             /* verilator lint_on UNUSEDSIGNAL */
+            // EARLY 2: the pick of the other source (early_alt) where its select is high.
+            /* verilator lint_off UNUSEDSIGNAL */   // EARLY 2 only; the choices MODE cannot make
+            wire [7:0]   pick_2;
+            /* verilator lint_on UNUSEDSIGNAL */
+            if (EARLY == 2) begin : g_alt
+                wire [1:0] alt_len = early_alt[5:4];
+                wire [3:0] alt_idx = early_alt[3:0];
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire [6:0] kind_a  = kind(alt_len, alt_idx);
+                /* verilator lint_on UNUSEDSIGNAL */
+                wire [7:0] pick_a  = pick(dir_back(early_alt[6]), alt_len, kind_a) & CAN;
+                assign pick_2 = early_alt[7] ? pick_a : pick_e;
+            end else begin : g_one
+                assign pick_2 = 8'h0;
+            end
             wire [255:0] cand   = candidates(in_window);
             for (pb = 0; pb < 4; pb = pb + 1) begin : g_byte
                 wire [7:0] p;           // this byte's copy of the pick
                 for (pc = 0; pc < 8; pc = pc + 1) begin : g_pick
                     if (CAN[pc]) begin : g_q
                         reg q;
-                        (* keep *) always @(posedge clk) if (ce) q <= pick_e[pc];
+                        (* keep *) always @(posedge clk) if (ce) q <= (EARLY == 2) ? pick_2[pc] : pick_e[pc];
                         assign p[pc] = q;
                     end else begin : g_never
                         assign p[pc] = 1'b0;
@@ -348,7 +369,7 @@ module aes_key_step #(
     endgenerate
     wire [31:0] sub_in_q;               // SEL_CUT: the selected word, registered
     aes_delay #(.WIDTH(32), .DEPTH(SEL_CUT)) u_sel_cut (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(EARLY ? sub_pick : sub_in), .out_data(sub_in_q)
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data((EARLY != 0) ? sub_pick : sub_in), .out_data(sub_in_q)
     );
     wire [31:0] sub_out;
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
@@ -381,7 +402,7 @@ module aes_key_step #(
     // the row (u_word_cut's depth is 0): its Rcon byte is decoded from the step carried past
     // the cut inside the row (u_carry_s), with no register of its own.
     // (EARLY: RotWord is in the picked word already.)
-    wire [31:0] g_now  = EARLY ? sub_out : kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
+    wire [31:0] g_now  = (EARLY != 0) ? sub_out : kind_s[4] ? {sub_out[7:0], sub_out[31:8]} : sub_out;
     // (SEL_CUT: the Rcon byte is a 64-entry decode of the length and the step, which are
     // held; it is registered once more on its way, as the S-box row's cuts give it time.)
     wire [7:0]  rc_now;

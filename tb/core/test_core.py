@@ -36,7 +36,7 @@ def latency(nr: int) -> int:
     """Cycles from the input handshake to out_valid (output always ready): the documented
     formula (aeshw.model.perf)."""
     return perf.latency("pipelined" if PIPELINED else "folded", STAGES, nr, KEY_MODE or "SHARED",
-                        MODE != "ENC", NR_MAX)
+                        MODE != "ENC", NR_MAX, param("IMPL", "LUT"))
 
 
 async def new_tb(dut, seed=1):

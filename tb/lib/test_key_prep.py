@@ -17,6 +17,7 @@ clock, checking that the window presented is key_window(key, step_idx) and answe
 key_window(key, step_idx + 1); the expansion then keeps key_ready low Nr + LAG clocks.
 EXT_STEP=2: the caller's step answers a clock after step_go, and step_req is low in that
 clock; so each step takes two clocks and key_ready stays low 2 * Nr + LAG clocks.
+EXT_STEP=3: the same two clocks after step_go (step_req low in both): 3 * Nr + LAG clocks.
 """
 import random
 
@@ -46,7 +47,7 @@ def len_ok(code: int) -> bool:
 
 def prep_cycles(nbytes: int, decrypt: bool) -> int:
     """Cycles key_ready/ctx_valid stay low after a load."""
-    per_step = 2 if EXT_STEP == 2 else 1
+    per_step = max(EXT_STEP, 1)         # EXT_STEP 2, 3: the answer 1, 2 clocks late
     return per_step * NR[nbytes] + LAG if decrypt and DEC_WINDOW else 0
 
 
@@ -93,14 +94,19 @@ class Ctx:
 async def lend_step(dut):
     """EXT_STEP: the caller's key step (module docstring). The key is window 0, as presented
     at the first step; every later window presented must be that key's window step_idx."""
-    held, key, late = 0, b"", None     # late: EXT_STEP 2's answer, given a clock later
+    held, key, late = 0, b"", None     # late: [answer, clocks to go] (EXT_STEP 2, 3: 1, 2)
     while True:
         await FallingEdge(dut.clk)
         await settle()
-        answering = late is not None
-        if answering:
+        if late is not None and sval(dut.key_ready) == 1:
+            late = None                         # its expansion was cleared: no answer due
+        if late is not None:
             assert sval(dut.step_req) == 0, "step_req high while its step's answer is due"
-            dut.step_out.value, late = late, None
+            late[1] -= 1
+            if late[1] == 0:
+                dut.step_out.value, late = late[0], None
+            else:
+                dut.step_out.value = 0          # not yet: a capture a clock early shows
         go = sval(dut.step_req) == 1 and held >= LAG
         held = held + 1 if sval(dut.key_ready) == 0 else 0     # clocks into the expansion
         dut.step_go.value = int(go)
@@ -111,9 +117,9 @@ async def lend_step(dut):
         if idx == 0:
             key = win.to_bytes(32, "little")[:nbytes]
         assert win == key_window(key, idx), f"step {idx}: window {win:064x} is not the key's"
-        if EXT_STEP == 2:
+        if EXT_STEP >= 2:
             dut.step_out.value = 0              # not the answer yet: a wrong capture shows
-            late = key_window(key, idx + 1)
+            late = [key_window(key, idx + 1), EXT_STEP - 1]
         else:
             dut.step_out.value = key_window(key, idx + 1)
 

@@ -7,7 +7,7 @@ step holds its inputs for PIPE clocks (PIPE + 2 with SEL_CUT, its cuts in front 
 SubWord: both forms' contract), and the
 pipelined form (STREAM=1) also gets a new random step every clock
 (test_stream; EARLY=1: early_len/idx/inv carry the next enabled clock's step, and the
-multicycle tests present each step a clock early too). Reference:
+multicycle tests present each step a clock early too; EARLY=2: that or early_alt, at random). Reference:
 aeshw.model.key_window(key, r) (FIPS-197 5.2 expansion, tied to OpenSSL by
 check_model_against_openssl): forward step r maps window r to window r+1,
 inverse step r maps window r+1 to window r, for every r in 0..Nr-1.
@@ -54,12 +54,21 @@ def present(dut, window, key_len, step, inv):
     dut.inv.value = inv
 
 
+ALT_RNG = random.Random(seed(35))      # EARLY=2: which source carries each step
+
+
 def present_early(dut, key_len, step, inv):
-    """EARLY: the step presented at the next enabled clock."""
+    """EARLY: the step presented at the next enabled clock. EARLY=2: from one of its two
+    sources at random (early_alt with its select high, or early_len/idx/inv), the other
+    source a random step, so a decode of the wrong one shows."""
     if EARLY:
-        dut.early_len.value = key_len
-        dut.early_idx.value = step
-        dut.early_inv.value = inv
+        real = (key_len, step, inv)
+        junk = (ALT_RNG.randrange(4), ALT_RNG.randrange(16), ALT_RNG.randrange(2))
+        alt = EARLY == 2 and ALT_RNG.random() < 0.5
+        e, a = (junk, real) if alt else (real, junk)
+        dut.early_len.value, dut.early_idx.value, dut.early_inv.value = e
+        if EARLY == 2:      # {select, inv, len, idx}
+            dut.early_alt.value = int(alt) << 7 | a[2] << 6 | a[0] << 4 | a[1]
 
 
 async def apply(dut, window, key_len, step, inv):

@@ -13,7 +13,9 @@ out_rnd = in_rnd+1 and len/inv/user/valid carried along; valid is reset by rst_n
 KEY_AHEAD=1: in_early is {len, inv, rnd} of the block presented at the next enabled clock
 (its key step decodes it a clock early), and out_early is the same of the block at the
 outputs after the next enabled clock: the tests drive in_early from the stimulus they will
-present next, and the whole-block test feeds out_early back.
+present next, and the whole-block test feeds out_early back. KEY_CUT=2 (the step decoded a
+clock early from two sources): the same through in_early or, at random, in_alt (its select
+high), the other a random block's. out_valid_early is checked against out_valid a clock later.
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -33,6 +35,7 @@ USER_W = param("USER_W", 1)
 LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
+KEY_CUT = param("KEY_CUT", 0)
 INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
 VALID_C_ALL = (1 << max(param("VALID_COPIES", 0), 1)) - 1   # out_valid_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
@@ -95,6 +98,18 @@ def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_user.value = side
 
 
+ALT_RNG = random.Random(seed(74))      # KEY_CUT=2: which source carries each in_early
+
+
+def set_early(dut, value: int):
+    """in_early = value ({len, inv, rnd} of the next enabled clock's block). KEY_CUT=2: that
+    or, at random, in_alt with its select (bit 7) high, the other source a random block's."""
+    junk = ALT_RNG.getrandbits(7)
+    alt = KEY_CUT == 2 and ALT_RNG.random() < 0.5
+    dut.in_early.value = junk if alt else value
+    dut.in_alt.value = (1 << 7 | value) if alt else (junk if KEY_CUT == 2 else 0)
+
+
 def read(dut, keys=OUTS) -> dict:
     return {k: sval(getattr(dut, k)) for k in keys}
 
@@ -142,17 +157,22 @@ async def test_random_rounds(dut):
         early_at[cyc] = nxt
         if stim[cyc]["ce"]:
             nxt = early(stim[cyc]["key"], stim[cyc]["dec"], stim[cyc]["done"])
-    dut.in_early.value = nxt
+    set_early(dut, nxt)
     await setup(dut)
     pipe = Pipe(STAGES, reset_value=("invalid",))
     checked = finals = bypassed = resets = 0
+    prev = None                     # (out_valid_early, ce, rst_n) of the clock before
     for cyc, st in enumerate(stim):
         resets += 1 - st["rst_n"]
         drive(dut, st["valid"], st["key"], st["dec"], st["done"], st["state"], st["side"])
-        dut.in_early.value = early_at[cyc]
+        set_early(dut, early_at[cyc])
         dut.ce.value = st["ce"]
         dut.rst_n.value = st["rst_n"]
         await settle()
+        # out_valid_early: what out_valid took at the clock just gone (if enabled, not in reset)
+        if prev is not None and prev[1] and prev[2]:
+            assert sval(dut.out_valid) == prev[0], f"cycle {cyc}: out_valid is not last clock's out_valid_early"
+        prev = (sval(dut.out_valid_early), st["ce"], st["rst_n"])
         head = pipe.head()
         if head is not None:
             v = 0 if head[0] == "invalid" else head[0]
@@ -213,7 +233,7 @@ async def test_whole_blocks(dut):
                              rng.getrandbits(USER_W)))
     rng.shuffle(todo)
     slots = [None] * STAGES          # block riding in each pipeline slot
-    dut.in_early.value = early(todo[-1][0], todo[-1][1], 0)     # the first block's, a clock early
+    set_early(dut, early(todo[-1][0], todo[-1][1], 0))     # the first block's, a clock early
     await FallingEdge(dut.clk)
     done_blocks = 0
     cyc = 0
@@ -252,7 +272,7 @@ async def test_whole_blocks(dut):
                 drive(dut, 1, key, dec, 0, s, side)
             else:
                 dut.in_valid.value = 0
-        dut.in_early.value = await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng)
+        set_early(dut, await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng))
         await FallingEdge(dut.clk)
         cyc += 1
         assert cyc < 2000, "whole-block test did not finish"

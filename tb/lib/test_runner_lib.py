@@ -210,7 +210,10 @@ SWEEPS = [
                                      {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 1, "STREAM": 1, "EARLY": 1},
                                      {"IMPL": "LUT", "MODE": "ENC", "PIPE": 0, "STREAM": 1, "EARLY": 1},
                                      {"IMPL": "LUT", "MODE": "DEC", "PIPE": 2, "STREAM": 1, "EARLY": 1},
-                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1, "EARLY": 1}]),
+                                     {"IMPL": "COMPOSITE", "MODE": "BOTH", "PIPE": 5, "STREAM": 1, "EARLY": 1},
+                                     # ... from one of two sources (the folded table builds' unit 0)
+                                     {"IMPL": "BRAM", "MODE": "BOTH", "PIPE": 1, "STREAM": 1, "EARLY": 2},
+                                     {"IMPL": "LUT", "MODE": "DEC", "PIPE": 2, "STREAM": 1, "EARLY": 2}]),
     ("aes_round", "test_round", sets(IMPL=IMPLS, MODE=MODES, STAGES=[1, 2, 3, 4])
      + sets(IMPL=["COMPOSITE"], MODE=MODES, STAGES=[5, 6]) + [{"IMPL": "LUT", "MODE": "BOTH", "STAGES": 6}]
      + [{"IMPL": "COMPOSITE", "MODE": "ENC", "STAGES": 6, "OUTS": 2},   # an exit tap's second register
@@ -233,7 +236,8 @@ SWEEPS = [
      sets(IMPL=["LUT"], MODE=MODES) + [{"IMPL": "COMPOSITE", "MODE": "DEC", "KEYS": 5},
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0},
                                        {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 1},     # a lent step
-                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 2}]),   # ... a clock late
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 2},     # ... a clock late
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 3}]),   # ... two
     ("aes_round_unit", "test_round_unit",
      sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
      + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "USER_W": 5},
@@ -252,6 +256,9 @@ SWEEPS = [
         # the folded table builds' unit: the key step cut at its table's read register
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 3, "KEY_CUT": 1},
+        # ... and decoded a clock early from two sources (unit 0 behind the entry register)
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2},
+        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 2, "USER_W": 3},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
     ("aes_delay", "test_delay",

@@ -151,7 +151,8 @@ def model(cfg: Config) -> dict:
     kb = cfg.key_sizes()[0]
     nr = perf.NR[kb]
     arch = "pipelined" if cfg.arch == "axis" else cfg.arch     # axis: its core's figures
-    lat = perf.latency(arch, cfg.stages, nr, cfg.key_mode, cfg.mode != "ENC", perf.NR[cfg.key_sizes()[-1]])
+    lat = perf.latency(arch, cfg.stages, nr, cfg.key_mode, cfg.mode != "ENC", perf.NR[cfg.key_sizes()[-1]],
+                       cfg.impl)
     return {"key_bits": kb, "rounds": nr, "latency_cycles": lat,
             "blocks_per_clock": perf.blocks_per_clock(arch, cfg.lanes, nr, cfg.u)}
 
