@@ -6,13 +6,14 @@ ERROR_<module>_<PARAM>_...); tb/run/test_py_params.py checks that both agree at 
 """
 from __future__ import annotations
 
+from ..model.perf import TABLE_IMPLS    # the block-RAM table forms (BRAM, TTABLE)
+
 ARCHS = ("iterative", "folded", "pipelined")
 STAGES = (1, 6)          # register stages per round (aes_round)
 TABLE_STAGES = (2, 4)    # ... with block-RAM S-boxes (the read register is the cut after SubBytes)
 U = (1, 14)              # round units of the folded core (aes_core_folded)
 LANES = (1, 64)          # blocks per beat: aes_axis takes up to 255, the `aeshw run` harness up to 64
 IMPLS = ("LUT", "COMPOSITE", "BRAM", "TTABLE")   # BRAM, TTABLE: block-RAM tables, their read register a cut
-TABLE_IMPLS = ("BRAM", "TTABLE")
 KEY_MODES = ("shared", "agile")
 
 
