@@ -64,7 +64,8 @@ module aes_core_folded #(
     // ... and, MODE "BOTH", expand decryption keys on unit 0's key step, in clocks where its
     // slot is free (aes_key_prep EXT_STEP): no key step of the context's own. While a key
     // expands no block enters, so the blocks in flight leave and free the slot; once the ring
-    // is empty each step takes the clocks of unit 0's answer (below: 3 * Nr in all). Why: that step was 1,117 of
+    // is empty each step takes the clocks of unit 0's answer (below: 3 * Nr in all, 4 * Nr with
+    // STAGES >= 3). Why: that step was 1,117 of
     // the iCE40 UP5K build's 4,940 LUT4 (docs/results/notes.md).
     localparam KEY_SHARE = FIFO_RAM && (MODE == "BOTH");
     /* verilator lint_on WIDTH */
@@ -76,8 +77,13 @@ module aes_core_folded #(
     localparam KEY_CUT   = FIFO_RAM;
     // ... and take a block into an entry register, a clock before it enters the ring (ENTRY,
     // g_entry below: latency Nr * STAGES + 2, and the context's steps on unit 0 answer two
-    // clocks after they are taken, aes_key_prep EXT_STEP 3).
+    // clocks after they are taken, aes_key_prep EXT_STEP 3; STEP_LATE below: 4).
     localparam ENTRY     = FIFO_RAM;
+    // ... and, with 3 or more stages a round, take unit 0's step result from the register the
+    // window passes before the last stage (aes_round_unit STEP_LATE): a clock later again,
+    // EXT_STEP 4, 4 * Nr clocks a decryption key. Why: the context register loaded from the
+    // step's XORs set the iCE40 UP5K 3-stage build's clock (docs/results/notes.md).
+    localparam STEP_LATE = (KEY_CUT != 0 && STAGES >= 3) ? 1 : 0;
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
@@ -94,7 +100,7 @@ module aes_core_folded #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire         prep_go;             // ... and unit 0 takes it this clock
     wire [255:0] prep_stepped;        // unit 0's step result
-    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY : 0)) u_key_prep (
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY + STEP_LATE : 0)) u_key_prep (
         .clk(clk), .rst_n(rst_n), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),

@@ -33,6 +33,9 @@
 // EXT_STEP = 3: the same with the answer two clocks after step_go (step_req low in both): three
 // clocks a step, 3 * Nr (the folded table builds, whose unit 0 takes a step a clock after it is
 // granted, aes_core_folded's entry register, and answers a clock after that).
+// EXT_STEP = 4: ... three clocks after step_go: four clocks a step, 4 * Nr (the folded table
+// builds with 3 or more stages a round, whose unit 0 answers from a register a clock later,
+// aes_round_unit STEP_OUT).
 `default_nettype none
 
 module aes_key_prep #(
@@ -40,7 +43,7 @@ module aes_key_prep #(
     parameter MODE = "BOTH",     // directions the core supports
     parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
     parameter DEC_WINDOW = 1,    // 0: hand out the raw key for decryption too (the core expands it)
-    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2, 3: one answering 1, 2 clocks late
+    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2 to 4: one answering 1 to 3 clocks late
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -58,7 +61,7 @@ module aes_key_prep #(
     // EXT_STEP: the expansion's step, taken by the caller (above); zero and unused otherwise
     output wire         step_req,
     output wire [3:0]   step_idx,
-    /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 or 2 only
+    /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 to 4 only
     input  wire         step_go,
     input  wire [255:0] step_out
     /* verilator lint_on UNUSEDSIGNAL */
@@ -92,39 +95,32 @@ module aes_key_prep #(
     // whose name says which parameter and its range.
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     generate
-        if (EXT_STEP != 0 && (EXT_STEP < 1 || EXT_STEP > 3 || MODE != "BOTH")) begin : g_bad_param0
-            ERROR_aes_key_prep_EXT_STEP_must_be_0_to_3_with_MODE_BOTH u_stop ();
+        if (EXT_STEP != 0 && (EXT_STEP < 1 || EXT_STEP > 4 || MODE != "BOTH")) begin : g_bad_param0
+            ERROR_aes_key_prep_EXT_STEP_must_be_0_to_4_with_MODE_BOTH u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */
 
     // (Each EXT_STEP choice below is a constant condition, resolved at elaboration: a build
     // without EXT_STEP elaborates the netlist it had before the option, and its rows stay.)
-    localparam EXT = (EXT_STEP != 0);   // the caller's step (EXT_STEP 1 to 3)
-    // EXT_STEP 2: a step was taken last clock, and step_out is its answer (above).
-    // EXT_STEP 3: ... two clocks ago (go_q: last clock, go_qq: the clock before).
+    localparam EXT = (EXT_STEP != 0);   // the caller's step (EXT_STEP 1 to 4)
+    // EXT_STEP N >= 2: go_d[k] is high when a step was taken k+1 clocks ago; step_out is its
+    // answer when go_d[N-2] is (above).
     wire answer;
     wire waiting;                       // a step taken, its answer not in yet
     generate
-        if (EXT_STEP == 2) begin : g_late
-            reg go_q;
+        if (EXT_STEP >= 2) begin : g_late
+            reg [EXT_STEP-2:0] go_d;
+            integer k;
             always @(posedge clk)
-                if (!rst_n || clear || load) go_q <= 1'b0;
-                else                         go_q <= expanding && step_go && !go_q;
-            assign answer = go_q;
-            assign waiting = go_q;
-        end else if (EXT_STEP == 3) begin : g_later
-            reg go_q, go_qq;
-            always @(posedge clk)
-                if (!rst_n || clear || load) begin
-                    go_q  <= 1'b0;
-                    go_qq <= 1'b0;
-                end else begin
-                    go_q  <= expanding && step_go && !go_q && !go_qq;
-                    go_qq <= go_q;
+                if (!rst_n || clear || load) go_d <= {(EXT_STEP-1){1'b0}};
+                else begin
+                    go_d[0] <= expanding && step_go && !waiting;
+                    for (k = 1; k < EXT_STEP - 1; k = k + 1)
+                        go_d[k] <= go_d[k-1];
                 end
-            assign answer = go_qq;
-            assign waiting = go_q || go_qq;
+            assign answer = go_d[EXT_STEP-2];
+            assign waiting = |go_d;
         end else begin : g_now
             assign waiting = 1'b0;
             assign answer = step_go;

@@ -39,7 +39,7 @@
 // STREAM, PIPE 1; a table build's is the table's read register), so the window's selection and
 // SubWord are in the first stage and RotWord, Rcon and the new words' XORs in the second; the
 // window a block carries is as without it. step_window (STEP_OUT) then comes a clock after the
-// window it steps. The folded table builds use it (aes_core_folded). Why: their step, a
+// window it steps (two with STAGES >= 3: STEP_LATE, below). The folded table builds use it (aes_core_folded). Why: their step, a
 // selection, a SubWord and the XORs in one clock, set the iCE40 UP5K build's clock.
 // KEY_CUT = 2: KEY_CUT 1, and the key step decodes its step a clock early too (aes_key_step EARLY 2),
 // from in_early, or from in_alt's {len, inv, rnd} in a clock where in_alt's select (bit 7) is
@@ -156,7 +156,20 @@ module aes_round_unit #(
     // the clock of in_window; KEY_CUT: a clock later), for a core whose key context expands on this step
     // (aes_core_folded's table builds, aes_key_prep EXT_STEP); it is not a block's window
     // (nothing aligns it). Zero otherwise (a constant, so other builds elaborate as before).
-    assign step_window = STEP_OUT ? next_window : 256'h0;
+    // STEP_LATE (KEY_CUT with STAGES >= 3, whose window is registered once more before the last
+    // stage): the result from that register, a clock later still. Why: the context register
+    // then loads from a flip-flop, not from the step's XORs (iCE40 UP5K, docs/results/notes.md).
+    // The register is the window lag's first (u_window_lag): synthesis merges the two.
+    localparam STEP_LATE = (STEP_OUT != 0 && CUT != 0 && STAGES - 1 - KPIPE > 0) ? 1 : 0;
+    generate
+        if (STEP_LATE != 0) begin : g_step_late
+            aes_delay #(.WIDTH(256), .DEPTH(1)) u_step_q (
+                .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(next_window), .out_data(step_window)
+            );
+        end else begin : g_step_now
+            assign step_window = STEP_OUT ? next_window : 256'h0;
+        end
+    endgenerate
 
     // Window to the last stage (KEY_LAG = STAGES-1, less the key step's own cuts), then
     // to the output. This round's key: the stepped window's low half, or (KEY_AHEAD) the

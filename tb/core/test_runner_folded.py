@@ -39,6 +39,7 @@ FOLDED = [
                                                    # (as iCE40 reads it: ICE40_FORM, below)
     ("icarus", 2, 4, 1, "BRAM", "ENC"),
     ("icarus", 2, 3, 1, "BRAM", "BOTH"),           # decrypt keys expanded on unit 0's step, U = 2
+    ("icarus", 1, 3, 1, "BRAM", "BOTH"),           # ... U = 1 (ICE40_FORM): the iCE40 3-stage row
     ("icarus", 1, 3, 2, "TTABLE", "ENC"),
 ]
 
@@ -55,9 +56,9 @@ def folded_id(c) -> str:
     return f"{c[0]}-U{c[1]}-S{c[2]}-L{c[3]}-{c[4]}-{c[5]}"
 
 
-# The row the iCE40 UP5K figure is measured on runs with the ice40 target's table-build
+# The rows the iCE40 UP5K figures are measured on run with the ice40 target's table-build
 # define (`AES_ICE40_EBR`: its key steps without a table cut take the composite SubWord).
-ICE40_FORM = {("icarus", 1, 2, 1, "BRAM", "BOTH")}
+ICE40_FORM = {("icarus", 1, 2, 1, "BRAM", "BOTH"), ("icarus", 1, 3, 1, "BRAM", "BOTH")}
 
 
 def run_folded(sim, u, stages, lanes, impl, mode):

@@ -17,7 +17,8 @@ clock, checking that the window presented is key_window(key, step_idx) and answe
 key_window(key, step_idx + 1); the expansion then keeps key_ready low Nr + LAG clocks.
 EXT_STEP=2: the caller's step answers a clock after step_go, and step_req is low in that
 clock; so each step takes two clocks and key_ready stays low 2 * Nr + LAG clocks.
-EXT_STEP=3: the same two clocks after step_go (step_req low in both): 3 * Nr + LAG clocks.
+EXT_STEP=3, 4: the same two, three clocks after step_go (step_req low meanwhile): 3 * Nr, 4 * Nr + LAG
+clocks.
 """
 import random
 
@@ -47,7 +48,7 @@ def len_ok(code: int) -> bool:
 
 def prep_cycles(nbytes: int, decrypt: bool) -> int:
     """Cycles key_ready/ctx_valid stay low after a load."""
-    per_step = max(EXT_STEP, 1)         # EXT_STEP 2, 3: the answer 1, 2 clocks late
+    per_step = max(EXT_STEP, 1)         # EXT_STEP 2 to 4: the answer 1 to 3 clocks late
     return per_step * NR[nbytes] + LAG if decrypt and DEC_WINDOW else 0
 
 
@@ -94,7 +95,7 @@ class Ctx:
 async def lend_step(dut):
     """EXT_STEP: the caller's key step (module docstring). The key is window 0, as presented
     at the first step; every later window presented must be that key's window step_idx."""
-    held, key, late = 0, b"", None     # late: [answer, clocks to go] (EXT_STEP 2, 3: 1, 2)
+    held, key, late = 0, b"", None     # late: [answer, clocks to go] (EXT_STEP 2 to 4: 1 to 3)
     while True:
         await FallingEdge(dut.clk)
         await settle()

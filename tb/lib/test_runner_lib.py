@@ -237,7 +237,8 @@ SWEEPS = [
                                        {"IMPL": "LUT", "MODE": "BOTH", "KEYS": 6, "DEC_WINDOW": 0},
                                        {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 1},     # a lent step
                                        {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 2},     # ... a clock late
-                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 3}]),   # ... two
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 3},     # ... two
+                                       {"IMPL": "BRAM", "MODE": "BOTH", "EXT_STEP": 4}]),   # ... three
     ("aes_round_unit", "test_round_unit",
      sets(IMPL=["LUT"], MODE=MODES, STAGES=[1, 2, 3, 4])
      + [{"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 3, "USER_W": 5},

@@ -72,6 +72,8 @@ CORNERS = [
     ("aes_round_unit", {"KEY_CUT": 1, "STAGES": 2, "IMPL": '"BRAM"'}),
     ("aes_key_prep", {"EXT_STEP": 3}),
     ("aes_round_unit", {"KEY_CUT": 2, "STAGES": 3, "IMPL": '"BRAM"'}),
+    ("aes_key_prep", {"EXT_STEP": 4}),
+    ("aes_round_unit", {"KEY_CUT": 2, "STAGES": 4, "IMPL": '"BRAM"', "STEP_OUT": 1}),
     ("aes_key_step", {"EARLY": 2, "STREAM": 1, "PIPE": 1, "IMPL": '"BRAM"'}),
     ("aes_axis", {"ARCH": '"FOLDED"', "U": 2, "STAGES": 2, "LANES": 2}),
     ("aes_axis", {"ARCH": '"PIPELINED"', "LANES": 4, "KEY_MODE": '"AGILE"'}),
