@@ -307,7 +307,7 @@ module aes_core_folded #(
                 assign u_in_inv[u+1]    = o_inv[u+1];
                 assign u_in_rnd[u+1]    = o_rnd[u+1];
                 assign u_in_user[u+1]   = o_user[u+1];
-                assign u_in_early[u+1]  = ENTRY ? o_early[u] : 7'd0;   // (KEY_CUT 2: unit 0 only)
+                assign u_in_early[u+1]  = 7'd0;   // read with KEY_CUT 2 only: unit 0's
                 assign u_in_alt[u+1]    = 8'd0;
             end
         end

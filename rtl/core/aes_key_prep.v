@@ -35,7 +35,7 @@
 // granted, aes_core_folded's entry register, and answers a clock after that).
 // EXT_STEP = 4: ... three clocks after step_go: four clocks a step, 4 * Nr (the folded table
 // builds with 3 or more stages a round, whose unit 0 answers from a register a clock later,
-// aes_round_unit STEP_OUT).
+// aes_round_unit STEP_LATE).
 `default_nettype none
 
 module aes_key_prep #(

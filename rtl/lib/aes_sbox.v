@@ -150,17 +150,17 @@ module aes_sbox #(
     function [15:0] gf16_pp;
         input [3:0] a;
         input [3:0] b;
-        integer i;
-        for (i = 0; i < 4; i = i + 1) gf16_pp[4*i +: 4] = b & {4{a[i]}};
+        integer ai;
+        for (ai = 0; ai < 4; ai = ai + 1) gf16_pp[4*ai +: 4] = b & {4{a[ai]}};
     endfunction
     function [15:0] gf16_reach;     // the partial products that reach result bit rb
         input integer rb;
-        integer i, j;
+        integer ai, bj;     // not i: Verilator 5.006 reports it as hiding aes_sub_bytes' genvar
         begin
             gf16_reach = 16'h0;
-            for (i = 0; i < 4; i = i + 1)
-                for (j = 0; j < 4; j = j + 1)
-                    gf16_reach[4*i + j] = (i + j == rb) || (i + j == rb + 3 && rb >= 1) || (i + j == rb + 4 && rb <= 2);
+            for (ai = 0; ai < 4; ai = ai + 1)
+                for (bj = 0; bj < 4; bj = bj + 1)
+                    gf16_reach[4*ai + bj] = (ai + bj == rb) || (ai + bj == rb + 3 && rb >= 1) || (ai + bj == rb + 4 && rb <= 2);
         end
     endfunction
     function [3:0] gf16_mul_tree;
