@@ -46,11 +46,13 @@ coverage: $(STAMP)
 	$(RUN) nice $(VPY) -m aeshw.sim.coverage -j $(JOBS)
 
 # Benchmarks / soaks, not part of `make test`. stress: 100k random blocks per core, the full
-# NIST MCT (100 outer loops) on the iterative and pipelined cores, and the builds kept out of
+# NIST MCT (100 outer loops) on the iterative and pipelined cores, the library sweeps' whole
+# parameter products (AESHW_FULL_SWEEP; make test: a pairwise cover), and the builds kept out of
 # `make test` for time (wide and slower core builds; AESHW_AXIS_EXTRA: aes_axis with 2 and 4 AGILE
 # lanes and more corners, GCM and XTS vectors through 4 AGILE lanes).
 stress: $(STAMP)
 	$(RUN) $(VPY) -m pytest tb/core/stress_runner.py -n $(JOBS) -v
+	$(RUN) AESHW_FULL_SWEEP=1 $(VPY) -m pytest tb/lib/test_runner_lib.py -n $(JOBS) -v -k icarus_sweep
 	$(RUN) AESHW_AXIS_EXTRA=1 $(VPY) -m pytest tb/axis/test_runner_axis.py -n $(JOBS) -v \
 	    -k "agile or l2-s2 or l4-u5"
 	$(RUN) AESHW_AXIS_EXTRA=1 $(VPY) -m pytest tb/run/test_py_gcm.py tb/run/test_py_xts.py -n $(JOBS) -v \
@@ -71,7 +73,7 @@ run-bench: $(STAMP)
 
 # Fault-injection campaign on aes_axis (tb/fault): FAULT_TRIALS single-bit flips per build (FAULT_DETECT
 # PIPELINED, ITERATIVE and FOLDED, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
-# `make test` runs the same test with 1,000 trials a build.
+# `make test` runs the same test with 300 trials a build.
 FAULT_TRIALS ?= 10000
 fault-campaign: $(STAMP)
 	$(RUN) FAULT_TRIALS=$(FAULT_TRIALS) FAULT_REPORT_DIR=$(CURDIR)/docs/results $(VPY) -m pytest tb/fault -n $(JOBS) -v

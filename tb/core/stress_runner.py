@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Long randomized runs (>= 100k blocks per architecture), the NIST Monte Carlo tests
 in full (100 outer loops of 1,000 blocks; `make test` runs their first loops), the wide
-Verilator builds of test_runner_pipelined (WIDE), its slower rows (SLOW) and test_runner_folded's
-LONG: `make stress`.
+Verilator builds of test_runner_pipelined (WIDE), its slower rows (SLOW, GATED_SLOW) and
+test_runner_folded's LONG: `make stress`.
 
 Not collected by `make test` (pytest only collects test_runner_*.py); run as
 `pytest tb/core/stress_runner.py`. STRESS_BLOCKS overrides the block count.
@@ -14,7 +14,7 @@ import pytest
 
 from aeshw.sim import run
 from test_runner_folded import LONG, folded_id, run_folded
-from test_runner_pipelined import SLOW, WIDE, config_id, run_pipelined, run_row
+from test_runner_pipelined import GATED_SLOW, SLOW, WIDE, config_id, run_pipelined, run_row
 
 HERE = Path(__file__).parent
 BLOCKS = int(os.environ.get("STRESS_BLOCKS", "100000"))
@@ -67,6 +67,13 @@ def test_pipelined_wide(sim, key_mode, lanes, stages, impl, mode, keys):
 def test_pipelined_slow(sim, key_mode, lanes, stages, impl, mode, keys):
     """test_runner_pipelined's slower rows, as `make test` runs its rows."""
     run_row(sim, key_mode, lanes, stages, impl, mode, keys)
+
+
+@pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys", GATED_SLOW,
+                         ids=[config_id(c) for c in GATED_SLOW])
+def test_pipelined_clock_gated_slow(sim, key_mode, lanes, stages, impl, mode, keys):
+    """test_runner_pipelined's clock-gated row at six stages with composite S-boxes."""
+    run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines={"AES_CLOCK_GATE": 1})
 
 
 @pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", LONG, ids=[folded_id(c) for c in LONG])

@@ -3,7 +3,8 @@
 
 Build parameters arrive as P_<NAME> environment variables (aeshw.sim.run);
 TOPLEVEL names the architecture. Knobs: VECTOR_LIMIT (vectors per NIST file and
-direction, 0 = all), MCT_SIZES (key bytes, e.g. "16,32"), MCT_OUTER, RANDOM_BLOCKS;
+direction, 0 = all), MCT_SIZES (key bytes, e.g. "16,32"), MCT_OUTER, RANDOM_BLOCKS,
+KEY_CHANGE_BEATS (the key-change stream's length, at least 12 * NR_MAX * STAGES);
 LATE_CLEAR=1 (a build with AES_LATE_CLEAR) adds test_clear_then_load.
 """
 import os
@@ -277,7 +278,7 @@ async def test_key_change_full_rate(dut):
     await tb.load_key(bytes(rng.randrange(256) for _ in range(nbytes)), dirs()[0])
     # A SHARED key change waits for the last one to pass every round (NR_MAX * STAGES
     # cycles, plus the expansion's): a deep core gets a longer stream for its changes.
-    nbeats = max(600, 12 * NR_MAX * STAGES)
+    nbeats = max(int(os.environ.get("KEY_CHANGE_BEATS", "600")), 12 * NR_MAX * STAGES)
     beats = [bytes(rng.randrange(256) for _ in range(16 * LANES)) for _ in range(nbeats)]
     tb.in_cycles.clear()
     sender = cocotb.start_soon(tb.send_many(beats))

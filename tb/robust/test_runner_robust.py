@@ -4,8 +4,8 @@
 Own AXI4-Lite master with random orderings and stalls against a register-map model, aresetn
 in the middle of streams and COMMITs, CLEAR with blocks in flight, key zeroization checked
 inside the IP by hierarchical access (cocotb builds Verilator with --public-flat-rw).
-Builds differ from tb/axis's (USER_WIDTH) so the two folders never share a build directory
-under pytest -n.
+The iterative build is tb/axis's iterative-l1 (the same parameters: one Verilator build, which
+aeshw.sim.runner builds once under pytest -n).
 """
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from aeshw.sim import run
 HERE = Path(__file__).parent
 
 BUILDS = [
-    ("iterative-l1", {"ARCH": "ITERATIVE", "LANES": 1, "USER_WIDTH": 1}),
+    ("iterative-l1", {"ARCH": "ITERATIVE", "LANES": 1, "USER_WIDTH": 2}),
     ("pipelined-l1", {"ARCH": "PIPELINED", "LANES": 1, "USER_WIDTH": 2, "XTS": 1}),   # XTS too
 ]
 

@@ -7,6 +7,7 @@ wheel's empty PCH/coroutine flags (see README, "Toolchain notes").
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import os
 from pathlib import Path
@@ -106,7 +107,13 @@ def run(
         build_dir, cov_file = cov
         build_args = build_args + list(COVERAGE_ARGS)
     runner = get_runner(sim)
-    with _make_vars(TEST_OPT_MAKE if sim == "verilator" else ()):
+    # Tests of other folders may share a build (same parameters and defines: the same
+    # directory); under pytest -n one worker builds it, the others wait here and reuse it
+    # (the runner skips a build that is newer than its sources).
+    build_dir.parent.mkdir(parents=True, exist_ok=True)
+    with open(build_dir.parent / f"{build_dir.name}.lock", "w") as lock, \
+            _make_vars(TEST_OPT_MAKE if sim == "verilator" else ()):
+        fcntl.flock(lock, fcntl.LOCK_EX)
         runner.build(
             sources=[str(s) for s in srcs],
             hdl_toplevel=toplevel,
