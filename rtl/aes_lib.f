@@ -12,6 +12,7 @@ lib/aes_round_dual.v
 lib/aes_key_step.v
 lib/aes_delay.v
 lib/aes_level.v
+lib/aes_reset_copies.v
 lib/aes_clock_gate.v
 lib/aes_fifo.v
 lib/aes_out_stage.v

@@ -89,6 +89,14 @@ module aes_core_folded #(
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : ((D == 1) ? 2 : D + 2) + ENTRY;
     `include "aes_defs.vh"
+    // AES_RESET_REG (the ecp5 target's table builds): rst_n registered once, a copy per region
+    // (aes_reset_copies; `AES_RST(k), aes_defs.vh): [0] the key context and the ring's key
+    // length, [1] the entry, [2 + u] round unit u; aes_out_stage registers its own. The core
+    // behaves as it does without the define with rst_n a clock later (docs/core_interface.md).
+`ifdef AES_RESET_REG
+    wire [U+1:0] rst_r;
+    aes_reset_copies #(.N(U + 2)) u_rst (.clk(clk), .rst_n(rst_n), .rst_c(rst_r));
+`endif
 
     // ---- key context -------------------------------------------------------
     wire         ctx_valid, ctx_inv;
@@ -101,7 +109,7 @@ module aes_core_folded #(
     wire         prep_go;             // ... and unit 0 takes it this clock
     wire [255:0] prep_stepped;        // unit 0's step result
     aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY + STEP_LATE : 0)) u_key_prep (
-        .clk(clk), .rst_n(rst_n), .clear(key_clear),
+        .clk(clk), .rst_n(`AES_RST(0)), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
         .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv),
@@ -206,7 +214,7 @@ module aes_core_folded #(
             for (c = 0; c < FB_C; c = c + 1) begin : g_fb_go
                 reg q;
                 (* keep *) always @(posedge clk)
-                    if (!rst_n) q <= 1'b0;
+                    if (!`AES_RST(1)) q <= 1'b0;
                     else        q <= o_vearly[U-1] && !fin_nx[U-1];
                 assign fb_go_c[c] = q;
             end
@@ -224,7 +232,7 @@ module aes_core_folded #(
             reg [3:0]            e_rnd;
             reg [USER_W-1:0]     e_user;
             always @(posedge clk) begin
-                if (!rst_n) e_valid <= 1'b0;
+                if (!`AES_RST(1)) e_valid <= 1'b0;
                 else        e_valid <= accept;
                 e_state  <= accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : {128*LANES{1'b0}};
                 e_window <= take ? ctx_window : 256'h0;
@@ -270,7 +278,7 @@ module aes_core_folded #(
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
                              .STEP_OUT(KEY_SHARE && u == 0),
                              .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0))) u_unit (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .clk(clk), .rst_n(`AES_RST(2 + u)), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
                 .in_rnd(u_in_rnd[u]), .in_early(u_in_early[u]), .in_alt(u_in_alt[u]), .in_user(u_in_user[u]),
@@ -340,7 +348,7 @@ module aes_core_folded #(
     assign prep_stepped = step_w[0];
 
     always @(posedge clk) begin
-        if (!rst_n)      ring_len <= 2'd0;
+        if (!`AES_RST(0)) ring_len <= 2'd0;
         else if (accept) ring_len <= ctx_len;
     end
 endmodule

@@ -155,6 +155,22 @@ module aes_core_pipelined #(
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
 
+    // AES_RESET_REG (the ecp5 target's table builds): rst_n registered once, a copy per region
+    // (aes_reset_copies; `AES_RST(k), aes_defs.vh), so no reset net spans the core: the core
+    // behaves as it does without the define with rst_n one clock later (docs/core_interface.md).
+    // SHARED regions: the key control, the bank, the exit's flags, each 16 bits of the key
+    // window and of the whitening key (and its decrypt copy), each round; AGILE: the context,
+    // each key pre-expansion stage, the whitening stage, each round unit. (aes_out_stage
+    // registers its own copies.) Why: aes_reset_copies.
+    localparam RST_WIN  = 3;                        // SHARED: g_win[w]'s copy RST_WIN + w
+    localparam RST_WKEY = RST_WIN + 16;             // ... g_wkey[w]'s (and g_wkey_dec's) RST_WKEY + w
+    localparam RST_RND  = RST_WKEY + 8 * LANES - 1; // ... round i's (1..NR_MAX) RST_RND + i
+    localparam RST_N    = RST_RND + NR_MAX + 1;     // (AGILE uses PRE + NR_MAX + 2 <= RST_N)
+`ifdef AES_RESET_REG
+    wire [RST_N-1:0] rst_r;
+    aes_reset_copies #(.N(RST_N)) u_rst (.clk(clk), .rst_n(rst_n), .rst_c(rst_r));
+`endif
+
     // The key length the datapath uses: a constant in a build with one key size (only
     // that size is ever accepted), so its length logic folds away.
     function [1:0] fixed_len;
@@ -195,7 +211,7 @@ module aes_core_pipelined #(
         wire [3:0] prep_idx_unused;
         /* verilator lint_on UNUSEDSIGNAL */
         aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .KEYS(KEYS), .DEC_WINDOW(0)) u_ctx (
-            .clk(clk), .rst_n(rst_n), .clear(key_clear),
+            .clk(clk), .rst_n(`AES_RST(0)), .clear(key_clear),
             .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
             .key_decrypt(key_decrypt), .key_error(key_error),
             .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len_reg), .ctx_inv(ctx_inv),
@@ -245,15 +261,15 @@ module aes_core_pipelined #(
             wire           inv_q;
             wire [USER_W-1:0] user_q;
             aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_v (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_valid[i]), .out_data(p_valid[i+1])
+                .clk(clk), .rst_n(`AES_RST(1 + i)), .ce(1'b1), .in_data(p_valid[i]), .out_data(p_valid[i+1])
             );
             aes_delay #(.WIDTH(W + 256 + 4 + USER_W), .DEPTH(STAGES - 1)) u_carry (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .clk(clk), .rst_n(`AES_RST(1 + i)), .ce(1'b1),
                 .in_data({p_data[i], p_win[i], p_len[i], p_inv[i], use_step, p_user[i]}),
                 .out_data({data_q, win_q, len_q, inv_q, use_q, user_q})
             );
             aes_delay #(.WIDTH(W + 256 + 3 + USER_W), .DEPTH(1)) u_d (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .clk(clk), .rst_n(`AES_RST(1 + i)), .ce(1'b1),
                 .in_data({data_q, use_q ? stepped : win_q, len_q, inv_q, user_q}),
                 .out_data({p_data[i+1], p_win[i+1], p_len[i+1], p_inv[i+1], p_user[i+1]})
             );
@@ -285,13 +301,13 @@ module aes_core_pipelined #(
             .early_alt(8'd0), .out_window(ahead)
         );
         aes_delay #(.WIDTH(256), .DEPTH(1)) u_ahead_q (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ahead), .out_data(ahead_q)
+            .clk(clk), .rst_n(`AES_RST(PRE + 1)), .ce(1'b1), .in_data(ahead), .out_data(ahead_q)
         );
         aes_delay #(.WIDTH(1), .DEPTH(STAGES), .RESET(1)) u_white_v (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_valid[PRE]), .out_data(r_valid[0])
+            .clk(clk), .rst_n(`AES_RST(PRE + 1)), .ce(1'b1), .in_data(p_valid[PRE]), .out_data(r_valid[0])
         );
         aes_delay #(.WIDTH(W + 3 + USER_W), .DEPTH(STAGES)) u_white (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1),
+            .clk(clk), .rst_n(`AES_RST(PRE + 1)), .ce(1'b1),
             .in_data({p_data[PRE] ^ {LANES{p_win[PRE][127:0]}}, p_len[PRE], p_inv[PRE], p_user[PRE]}),
             .out_data({r_state[0], r_len[0], r_inv_ctl, r_user[0]})
         );
@@ -300,7 +316,7 @@ module aes_core_pipelined #(
         wire [6:0]     r_early [0:NR_MAX];
         wire [2:0]     white_early;
         aes_delay #(.WIDTH(3), .DEPTH(STAGES - 1)) u_white_early (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data({p_len[PRE], p_inv[PRE]}),
+            .clk(clk), .rst_n(`AES_RST(PRE + 1)), .ce(1'b1), .in_data({p_len[PRE], p_inv[PRE]}),
             .out_data(white_early)
         );
         assign r_early[0] = {white_early, 4'd0};
@@ -311,7 +327,7 @@ module aes_core_pipelined #(
         wire [16*LANES-1:0] r_inv_c [0:NR_MAX];
         wire inv_white_pre;
         aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1)) u_white_inv (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(p_inv[PRE]), .out_data(inv_white_pre)
+            .clk(clk), .rst_n(`AES_RST(PRE + 1)), .ce(1'b1), .in_data(p_inv[PRE]), .out_data(inv_white_pre)
         );
         for (l = 0; l < 16 * LANES; l = l + 1) begin : g_white_inv_copy
             reg q;
@@ -343,7 +359,7 @@ module aes_core_pipelined #(
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
                              .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
                              .INV_COPIES(1), .VALID_COPIES(VC)) u_unit (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1),
+                .clk(clk), .rst_n(`AES_RST(PRE + 2 + i)), .ce(1'b1),
                 .in_valid(r_valid[i]), .in_state(r_state[i]), .in_window(r_win[i]),
                 .in_len(r_len[i]), .in_inv(r_inv[i]), .in_inv_c(r_inv_c[i]), .in_rnd(r_rnd[i]),
                 .in_early(r_early[i]), .in_alt(8'd0), .in_user(r_user[i]),
@@ -430,7 +446,7 @@ module aes_core_pipelined #(
         wire kstep = ph[KCLK-1];
         reg  fin;                         // done: kstep in the last step, as a register
         wire done   = fin;
-        wire apply = done && rst_n && !key_clear;   // the new key is in force from the next cycle
+        wire apply = done && `AES_RST(0) && !key_clear;   // the new key is in force from the next cycle
         wire refuse = key_valid && !expanding && !(len_ok && dir_ok);
         assign key_ready = done || refuse;
         assign key_error = err_q;
@@ -462,7 +478,7 @@ module aes_core_pipelined #(
         wire fin_next = ph[KCLK-2] && last && !fin;
         wire [255:0] stepped_q;           // the step's result, a clock before the window takes it
         aes_delay #(.WIDTH(256), .DEPTH(KPIPE >= 4 ? 1 : 0)) u_stepped_q (
-            .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(stepped), .out_data(stepped_q)
+            .clk(clk), .rst_n(`AES_RST(0)), .ce(1'b1), .in_data(stepped), .out_data(stepped_q)
         );
         // The key registers' clear (the window, wkey and its decrypt copy; 384 to 640
         // flip-flops): with AES_LATE_CLEAR (the ecp5 target's table builds) each group of 16
@@ -479,9 +495,9 @@ module aes_core_pipelined #(
         // AES_KEY_CLEAR(kc): a key register group's clear, written once for the three groups;
         // kc is the group's registered copy of key_clear (declared only with AES_LATE_CLEAR).
 `ifdef AES_LATE_CLEAR
-`define AES_KEY_CLEAR(kc) (!rst_n || kc)
+`define AES_KEY_CLEAR(r, kc) (!r || kc)
 `else
-`define AES_KEY_CLEAR(kc) (!rst_n || key_clear)
+`define AES_KEY_CLEAR(r, kc) (!r || key_clear)
 `endif
         genvar w;
         for (w = 0; w < 16; w = w + 1) begin : g_win
@@ -493,7 +509,7 @@ module aes_core_pipelined #(
             // next load or CLEAR. exp_c and kst_c: this word's copies of expanding and kstep.
             reg exp_c, kst_c;
             (* keep *) always @(posedge clk) begin
-                if (!rst_n || key_clear) begin
+                if (!`AES_RST(RST_WIN + w) || key_clear) begin
                     exp_c <= 1'b0; kst_c <= 1'b0;
                 end else begin
                     // start and fin as the expansion's own flag sees them, written from this
@@ -511,9 +527,9 @@ module aes_core_pipelined #(
             always @(posedge clk) begin
 `ifdef AES_LATE_CLEAR   // the load wins over the late clear (above)
                 if (key_valid && !exp_c)            win[16*w +: 16] <= key_masked[16*w +: 16];
-                else if (`AES_KEY_CLEAR(kc_c))      win[16*w +: 16] <= 16'h0;
+                else if (`AES_KEY_CLEAR(`AES_RST(RST_WIN + w), kc_c)) win[16*w +: 16] <= 16'h0;
 `else
-                if (`AES_KEY_CLEAR(kc_c))           win[16*w +: 16] <= 16'h0;
+                if (`AES_KEY_CLEAR(`AES_RST(RST_WIN + w), kc_c)) win[16*w +: 16] <= 16'h0;
                 else if (key_valid && !exp_c)       win[16*w +: 16] <= key_masked[16*w +: 16];
 `endif
                 else if (kst_c)                     win[16*w +: 16] <= stepped_q[16*w +: 16];
@@ -525,14 +541,14 @@ module aes_core_pipelined #(
             // fin_c, their copy of fin.
             reg fin_c;
             (* keep *) always @(posedge clk)   // fin_next, from this copy's own state (kst_c above)
-                if (!rst_n || key_clear) fin_c <= 1'b0;
+                if (!`AES_RST(RST_WKEY + w) || key_clear) fin_c <= 1'b0;
                 else                     fin_c <= ph[KCLK-2] && last && !fin_c;
 `ifdef AES_LATE_CLEAR
             reg kc_c;                           // (fin_c is never set in a clock kc_c is)
             (* keep *) always @(posedge clk) kc_c <= key_clear;
 `endif
             always @(posedge clk) begin
-                if (`AES_KEY_CLEAR(kc_c)) wkey[16*w +: 16] <= 16'h0;
+                if (`AES_KEY_CLEAR(`AES_RST(RST_WKEY + w), kc_c)) wkey[16*w +: 16] <= 16'h0;
                 else if (fin_c)           wkey[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                         : load0[16*(w % 8) +: 16];
             end
@@ -551,20 +567,20 @@ module aes_core_pipelined #(
             for (w = 0; w < 8 * LANES; w = w + 1) begin : g_part
                 reg fin_d;
                 (* keep *) always @(posedge clk)
-                    if (!rst_n || key_clear) fin_d <= 1'b0;
+                    if (!`AES_RST(RST_WKEY + w) || key_clear) fin_d <= 1'b0;
                     else                     fin_d <= ph[KCLK-2] && last && !fin_d;
 `ifdef AES_LATE_CLEAR
                 reg kc_d;
                 (* keep *) always @(posedge clk) kc_d <= key_clear;
 `endif
                 always @(posedge clk)
-                    if (`AES_KEY_CLEAR(kc_d)) q[16*w +: 16] <= 16'h0;
+                    if (`AES_KEY_CLEAR(`AES_RST(RST_WKEY + w), kc_d)) q[16*w +: 16] <= 16'h0;
                     else if (fin_d)           q[16*w +: 16] <= kdec ? win[16*(w % 8) +: 16]
                                                                     : load0[16*(w % 8) +: 16];
             end
         end
         always @(posedge clk) begin
-            if (!rst_n || key_clear) begin
+            if (!`AES_RST(0) || key_clear) begin
                 have_key <= 1'b0; expanding <= 1'b0; step <= 4'd0; ph <= {KCLK{1'b0}};
                 fin <= 1'b0; last <= 1'b0; slot_oh <= {(NR_MAX+1){1'b0}};
                 err_q <= 1'b0;
@@ -607,9 +623,9 @@ module aes_core_pipelined #(
         // but one (slot_oh holds still then). A key_clear in the write's
         // own clock no longer stops it: the scrub that key_clear starts zeroes that
         // slot afterwards, as every other (FORMAL: no write in the cycle after a scrub).
-        wire kwrite_early = rst_n && !key_clear && ph[KCLK-2];
+        wire kwrite_early = `AES_RST(0) && !key_clear && ph[KCLK-2];
         aes_key_bank #(.NR_MAX(NR_MAX), .STAGES(STAGES), .INV_KEYS(DEC_MUL)) u_bank (
-            .clk(clk), .rst_n(rst_n), .scrub(scrub_now),
+            .clk(clk), .rst_n(`AES_RST(1)), .scrub(scrub_now),
             .wsel_early(kwrite_early ? slot_oh : {(NR_MAX+1){1'b0}}), .wdata(win[127:0]), .apply(apply),
             .load0(load0), .keys(rkeys), .keys_im(rkeys_im), .busy(kbusy)
         );
@@ -622,26 +638,26 @@ module aes_core_pipelined #(
             scrub_was <= scrub_now;
             kwrite    <= kwrite_early;
         end
-        always @* if (rst_n && scrub) assert (!expanding);
-        always @* if (rst_n && scrub_was) assert (!kwrite);
+        always @* if (`AES_RST(0) && scrub) assert (!expanding);
+        always @* if (`AES_RST(0) && scrub_was) assert (!kwrite);
         // The expansion's phase is one-hot while it runs, and every copy of its step flags
         // equals the flag (inductive invariants of the registered controls).
-        always @* if (rst_n) begin
+        always @* if (`AES_RST(0)) begin
             assert (expanding == (ph != {KCLK{1'b0}}) && (ph & (ph - 1'b1)) == {KCLK{1'b0}});
             assert (fin == (ph[KCLK-1] && last));
             assert (!(expanding && kbusy));     // (so the bank sees no apply while busy)
         end
         for (w = 0; w < 16; w = w + 1) begin : g_win_formal
-            always @* if (rst_n) assert (g_win[w].exp_c == expanding && g_win[w].kst_c == ph[KCLK-1]);
+            always @* if (`AES_RST(0)) assert (g_win[w].exp_c == expanding && g_win[w].kst_c == ph[KCLK-1]);
         end
         for (w = 0; w < 8 * LANES; w = w + 1) begin : g_wkey_formal
-            always @* if (rst_n) assert (g_wkey[w].fin_c == fin);
+            always @* if (`AES_RST(0)) assert (g_wkey[w].fin_c == fin);
         end
         if (DUAL != 0) begin : g_wkey_dec_formal
             for (w = 0; w < 8 * LANES; w = w + 1) begin : g_part
-                always @* if (rst_n) assert (g_wkey_dec.g_part[w].fin_d == fin);
+                always @* if (`AES_RST(0)) assert (g_wkey_dec.g_part[w].fin_d == fin);
             end
-            always @* if (rst_n) assert (g_wkey_dec.q == wkey);
+            always @* if (`AES_RST(0)) assert (g_wkey_dec.q == wkey);
         end
 `endif
         // Same key length as the beats in flight, or an empty pipeline. pipe_len follows
@@ -659,7 +675,7 @@ module aes_core_pipelined #(
         assign key_ok = have_key && (ONE_SIZE || out_empty || !diff_len);
 
         always @(posedge clk) begin
-            if (!rst_n) begin
+            if (!`AES_RST(0)) begin
                 pipe_len <= 2'd0;
                 diff_len <= 1'b0;
             end else begin
@@ -668,7 +684,7 @@ module aes_core_pipelined #(
             end
         end
 `ifdef FORMAL
-        always @* if (rst_n) assert (diff_len == (pipe_len != ctx_len));
+        always @* if (`AES_RST(0)) assert (diff_len == (pipe_len != ctx_len));
 `endif
 
         // ---- the rounds --------------------------------------------------------
@@ -708,10 +724,10 @@ module aes_core_pipelined #(
             /* verilator lint_on UNUSEDSIGNAL */
             wire [CW-1:0] ctl_last;     // the beat's controls in the round's last stage
             aes_delay #(.WIDTH(CW), .DEPTH(STAGES - 1)) u_ctl (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
+                .clk(clk), .rst_n(`AES_RST(RST_RND + i)), .ce(1'b1), .in_data(ctl_in), .out_data(ctl_last)
             );
             aes_delay #(.WIDTH(CW), .DEPTH(1)) u_ctl_out (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
+                .clk(clk), .rst_n(`AES_RST(RST_RND + i)), .ce(1'b1), .in_data(ctl_last), .out_data(s_ctl[i])
             );
             wire [127:0] rk = rkeys[128*(i-1) +: 128];   // a register (aes_key_bank)
             /* verilator lint_off UNUSEDSIGNAL */   // DEC_MUL rounds only
@@ -721,7 +737,7 @@ module aes_core_pipelined #(
             if (INV_W == 16) begin : g_inv_copies
                 wire inv_pre;           // round i: inv_in one clock early (i = 1: ctx_inv's next value)
                 if (i == 1) begin : g_first
-                    assign inv_pre = (!rst_n || key_clear) ? 1'b0 : done ? kdec : ctx_inv;
+                    assign inv_pre = (!`AES_RST(0) || key_clear) ? 1'b0 : done ? kdec : ctx_inv;
                 end else begin : g_later
                     // Kept too: a plain delay here is the same flip-flop as one of round
                     // i-1's own direction registers, which synthesis then merges with it,
@@ -747,11 +763,11 @@ module aes_core_pipelined #(
             wire v_in = s_valid[i-1] && !((i == 11 && len_in == 2'd0) || (i == 13 && len_in == 2'd1));
             wire v_last;                // the valid bit of the beat in the round's last stage
             aes_delay #(.WIDTH(1), .DEPTH(STAGES - 1), .RESET(1)) u_valid (
-                .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_in), .out_data(v_last)
+                .clk(clk), .rst_n(`AES_RST(RST_RND + i)), .ce(1'b1), .in_data(v_in), .out_data(v_last)
             );
             if (i < NR_MAX) begin : g_valid_out
                 aes_delay #(.WIDTH(1), .DEPTH(1), .RESET(1)) u_valid_out (
-                    .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
+                    .clk(clk), .rst_n(`AES_RST(RST_RND + i)), .ce(1'b1), .in_data(v_last), .out_data(s_valid[i])
                 );
             end
             // An exit round (the last round of the beat's key size; in a one-size build the
@@ -791,12 +807,12 @@ module aes_core_pipelined #(
                 end else begin : g_sn
                     wire v_pre;         // x_in, a clock before the last stage
                     aes_delay #(.WIDTH(1), .DEPTH(STAGES - 2), .RESET(1)) u_v_pre (
-                        .clk(clk), .rst_n(rst_n), .ce(1'b1), .in_data(x_in), .out_data(v_pre)
+                        .clk(clk), .rst_n(`AES_RST(RST_RND + i)), .ce(1'b1), .in_data(x_in), .out_data(v_pre)
                     );
                     for (l = 0; l < LANES; l = l + 1) begin : g_copy
                         reg q;
                         (* keep *) always @(posedge clk)
-                            if (!rst_n) q <= 1'b1;
+                            if (!`AES_RST(RST_RND + i)) q <= 1'b1;
                             else        q <= !v_pre;
                         assign zero_l[l] = q;
                     end
@@ -804,7 +820,7 @@ module aes_core_pipelined #(
                 if (!ONE_SIZE) begin : g_x_user
                     reg [USER_W-1:0] q;
                     always @(posedge clk)
-                        if (!rst_n) q <= {USER_W{1'b0}};
+                        if (!`AES_RST(RST_RND + i)) q <= {USER_W{1'b0}};
                         else        q <= exit_pre[i] ? ctl_last[CW-1:3] : {USER_W{1'b0}};
                     assign x_user[i] = q;
                 end
@@ -864,7 +880,7 @@ module aes_core_pipelined #(
         for (l = 0; l <= LANES; l = l + 1) begin : g_exit_v
             reg q;
             (* keep *) always @(posedge clk)
-                if (!rst_n) q <= 1'b0;
+                if (!`AES_RST(2)) q <= 1'b0;
                 else        q <= |exit_pre;
             assign exit_v[l] = q;
         end

@@ -16,9 +16,20 @@
 //                           which it is the DP16KD with its output register (a read that
 //                           ends in the block, REGMODE NOREG, costs ~4 ns clock-to-data):
 //                           aes_sbox's rounds and aes_key_step's SubWord read it
+//   `AES_RST(k)             a core's reset for its region k: rst_n itself, or with
+//                           AES_RESET_REG (the ecp5 target's table builds) the module's copy k
+//                           of rst_n registered once (`rst_r`, aes_reset_copies), so no reset
+//                           net spans the core; the core then sees reset a clock after rst_n
 
 `ifndef AES_ECP5_TABLE_CUTS
 `define AES_ECP5_TABLE_CUTS 2
+`endif
+`ifndef AES_RST
+`ifdef AES_RESET_REG
+`define AES_RST(k) rst_r[k]
+`else
+`define AES_RST(k) rst_n
+`endif
 `endif
 
 // Every module that needs these includes this file, so a module and a submodule of it both

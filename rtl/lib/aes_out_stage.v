@@ -42,7 +42,9 @@ module aes_out_stage #(
     parameter WIDTH   = 129,
     parameter DEPTH   = 2,
     parameter LAT_MAX = 1,
+    /* verilator lint_off UNUSEDPARAM */  // a target that defines AES_LUTRAM takes the RAM form whatever RAM says
     parameter RAM     = 0,
+    /* verilator lint_on UNUSEDPARAM */
     parameter COPIES  = 1,       // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
     parameter SPARE   = 1,       // the FIFO's spare entry (aes_fifo SPARE)
     parameter CHUNK   = 16       // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
@@ -77,6 +79,27 @@ module aes_out_stage #(
         end
     endgenerate
 
+    `include "aes_defs.vh"     // `AES_RST; aes_cnt_w (FORMAL)
+`ifdef AES_LUTRAM
+    localparam FIFO_RAM = 1;
+`else
+    localparam FIFO_RAM = RAM;
+`endif
+`ifdef AES_FIFO_CHUNKS
+    localparam PIECES = (FIFO_RAM != 0 && WIDTH >= 2 * CHUNK) ? WIDTH / CHUNK : 1;
+`else
+    localparam PIECES = 1;
+`endif
+    // AES_RESET_REG (the ecp5 target's table builds, with the cores' own copies): rst_n
+    // registered once here too, a copy for each counter and each FIFO piece (rst_r[0]: the
+    // credits, [1]: beats in flight, [2 + p]: piece p), so the reset of this stage, like the
+    // core's, comes a clock after rst_n and no reset net spans the FIFO (aes_reset_copies;
+    // `AES_RST(k), aes_defs.vh).
+`ifdef AES_RESET_REG
+    wire [PIECES+1:0] rst_r;
+    aes_reset_copies #(.N(PIECES + 2)) u_rst (.clk(clk), .rst_n(rst_n), .rst_c(rst_r));
+`endif
+
     // The two counters (aes_level): every flag is a register, exact in every clock, and the
     // handshakes drive one gate per group of counter bits (a binary up/down counter's carry
     // chain and select were the clock-setting paths of a six-stage pipeline).
@@ -89,11 +112,11 @@ module aes_out_stage #(
     wire cr_many, cr_full, inf_many, inf_full;
     /* verilator lint_on UNUSEDSIGNAL */
     aes_level #(.MAX(DEPTH), .INIT(DEPTH)) u_credits (
-        .clk(clk), .rst_n(rst_n), .up(popped), .down(accept), .gt(cr_gt),
+        .clk(clk), .rst_n(`AES_RST(0)), .up(popped), .down(accept), .gt(cr_gt),
         .nz(cr_nz), .many(cr_many), .full(cr_full)
     );
     aes_level #(.MAX(LAT_MAX), .INIT(0)) u_in_flight (
-        .clk(clk), .rst_n(rst_n), .up(accept), .down(exit_valid), .gt(inf_gt),
+        .clk(clk), .rst_n(`AES_RST(1)), .up(accept), .down(exit_valid), .gt(inf_gt),
         .nz(inf_nz), .many(inf_many), .full(inf_full)
     );
     assign credit_ok = cr_nz;
@@ -105,11 +128,10 @@ module aes_out_stage #(
 `ifdef FORMAL
     // The counts in binary, for the proofs (formal/: probes of the cores' flow control), with
     // the thermometers asserted equal to them. (Every proof holds reset in its first cycle.)
-    `include "aes_defs.vh"
     localparam CNT_W = aes_cnt_w(LAT_MAX, DEPTH);
     reg [CNT_W-1:0] in_flight, credits;
     always @(posedge clk) begin
-        if (!rst_n) begin
+        if (!`AES_RST(0)) begin
             in_flight <= {CNT_W{1'b0}};
             credits   <= DEPTH[CNT_W-1:0];
         end else begin
@@ -121,10 +143,10 @@ module aes_out_stage #(
     // the last clock's step)
     reg f_cr_up, f_cr_dn, f_inf_up, f_inf_dn;
     always @(posedge clk) begin
-        f_cr_up  <= rst_n && popped && !accept;
-        f_cr_dn  <= rst_n && accept && !popped;
-        f_inf_up <= rst_n && accept && !exit_valid;
-        f_inf_dn <= rst_n && exit_valid && !accept;
+        f_cr_up  <= `AES_RST(0) && popped && !accept;
+        f_cr_dn  <= `AES_RST(0) && accept && !popped;
+        f_inf_up <= `AES_RST(0) && accept && !exit_valid;
+        f_inf_dn <= `AES_RST(0) && exit_valid && !accept;
     end
     integer f, f_cr, f_inf;
     always @* begin
@@ -134,7 +156,7 @@ module aes_out_stage #(
         for (f = 0; f < LAT_MAX; f = f + 1) f_inf = f_inf + inf_gt[f];
     end
     /* verilator lint_off WIDTHEXPAND */     // compares with the integer bounds
-    always @* if (rst_n) begin
+    always @* if (`AES_RST(0)) begin
         assert (credit_ok == (credits != 0) && empty == (in_flight == 0));
         assert (credits <= DEPTH && in_flight <= LAT_MAX);
         assert (credits == f_cr + f_cr_up - f_cr_dn && in_flight == f_inf + f_inf_up - f_inf_dn);
@@ -145,21 +167,11 @@ module aes_out_stage #(
     // The credits guarantee a free place for every exiting beat: the FIFOs' in_ready is not
     // read, and their count is left open (its width is aes_fifo's own fact).
     wire fifo_in_ready_unused;
-`ifdef AES_LUTRAM
-    localparam FIFO_RAM = 1;
-`else
-    localparam FIFO_RAM = RAM;
-`endif
-`ifdef AES_FIFO_CHUNKS
-    localparam PIECES = (FIFO_RAM != 0 && WIDTH >= 2 * CHUNK) ? WIDTH / CHUNK : 1;
-`else
-    localparam PIECES = 1;
-`endif
     // u_fifo: the FIFO, or its piece 0 (bits [0, CHUNK)); pieces 1.. in g_pieces.
     localparam W0 = (PIECES == 1) ? WIDTH : CHUNK;
     localparam C0 = (PIECES == 1) ? COPIES : 1;
     aes_fifo #(.WIDTH(W0), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(C0), .SPARE(SPARE)) u_fifo (
-        .clk(clk), .rst_n(rst_n),
+        .clk(clk), .rst_n(`AES_RST(2)),
         .in_valid((PIECES == 1) ? exit_valid : exit_valid_c[0]), .in_valid_c(exit_valid_c[C0-1:0]),
         .in_ready(fifo_in_ready_unused), .in_data(exit_data[W0-1:0]),
         .out_valid(out_valid), .out_ready(out_ready), .out_data(out_data[W0-1:0]),
@@ -181,7 +193,7 @@ module aes_out_stage #(
                 wire in_ready_unused;
                 /* verilator lint_on UNUSEDSIGNAL */
                 aes_fifo #(.WIDTH(HI - LO), .DEPTH(DEPTH), .RAM(FIFO_RAM), .COPIES(1), .SPARE(SPARE)) u_fifo (
-                    .clk(clk), .rst_n(rst_n),
+                    .clk(clk), .rst_n(`AES_RST(2 + pc)),
                     .in_valid(push), .in_valid_c(push), .in_ready(in_ready_unused),
                     .in_data(exit_data[HI-1:LO]),
                     .out_valid(valid[pc]), .out_ready(out_ready), .out_data(out_data[HI-1:LO]),
@@ -191,7 +203,7 @@ module aes_out_stage #(
                 );
             end
 `ifdef FORMAL
-            always @* if (rst_n) assert (valid == {(PIECES-1){out_valid}});
+            always @* if (`AES_RST(0)) assert (valid == {(PIECES-1){out_valid}});
 `endif
         end
     endgenerate

@@ -5,13 +5,14 @@ Build parameters arrive as P_<NAME> environment variables (aeshw.sim.run);
 TOPLEVEL names the architecture. Knobs: VECTOR_LIMIT (vectors per NIST file and
 direction, 0 = all), MCT_SIZES (key bytes, e.g. "16,32"), MCT_OUTER, RANDOM_BLOCKS,
 KEY_CHANGE_BEATS (the key-change stream's length, at least 12 * NR_MAX * STAGES);
-LATE_CLEAR=1 (a build with AES_LATE_CLEAR) adds test_clear_then_load.
+LATE_CLEAR=1 (a build with AES_LATE_CLEAR) adds test_clear_then_load; RESET_REG=1 (a build with
+AES_RESET_REG) says that the core sees rst_n a clock late (test_reset_latency).
 """
 import os
 import random
 
 import cocotb
-from cocotb.triggers import RisingEdge
+from cocotb.triggers import ReadOnly, RisingEdge
 
 from aeshw.model import NR, ecb_decrypt, ecb_encrypt, mct_ecb, mct_next_key, perf, to_bytes
 from aeshw.sim import param
@@ -265,6 +266,41 @@ async def test_reset_and_clear(dut):
     for _ in range(3):
         await RisingEdge(dut.clk)
         assert dut.in_ready.value == 0, "in_ready high after key_clear"
+
+
+@cocotb.test()
+async def test_reset_latency(dut):
+    """A one-clock rst_n pulse while a beat waits at the output: the core drops it in the clock
+    rst_n is sampled low, or (RESET_REG=1: built with AES_RESET_REG, rst_n registered) one clock
+    later, still offering it in between; then the key is gone, and a new one works."""
+    tb = await new_tb(dut, seed=13)
+    rng = random.Random(13)
+    key = bytes(rng.randrange(256) for _ in range(SIZES[0]))
+    await tb.load_key(key, dirs()[0])
+    tb.out_ready_prob = 0.0
+    dut.out_ready.value = 0
+    await tb.send_many([bytes(rng.randrange(256) for _ in range(16 * LANES))])
+    for _ in range(40 * NR_MAX * STAGES):
+        if dut.out_valid.value == 1:
+            break
+        await RisingEdge(dut.clk)
+    assert dut.out_valid.value == 1, "the beat never reached the output"
+    late = os.environ.get("RESET_REG") == "1"
+    dut.rst_n.value = 0
+    await RisingEdge(dut.clk)                  # rst_n sampled low here, once
+    dut.rst_n.value = 1
+    await ReadOnly()
+    assert dut.out_valid.value == int(late), f"out_valid {dut.out_valid.value} after the reset clock"
+    for _ in range(3):
+        await RisingEdge(dut.clk)
+        await ReadOnly()
+        assert dut.out_valid.value == 0 and int(dut.out_data.value) == 0 and dut.in_ready.value == 0
+    await RisingEdge(dut.clk)
+    tb.flush_model()
+    tb.out_ready_prob = 1.0
+    await tb.load_key(key, dirs()[0])
+    await tb.send_many([bytes(rng.randrange(256) for _ in range(16 * LANES)) for _ in range(3)])
+    await tb.drain()
 
 
 @cocotb.test()

@@ -60,8 +60,20 @@ def folded_id(c) -> str:
 
 
 # The rows the iCE40 UP5K figures are measured on run with the ice40 target's table-build
-# define (`AES_ICE40_EBR`: its key steps without a table cut take the composite SubWord).
+# define (`AES_ICE40_EBR`: its key steps without a table cut take the composite SubWord); the
+# U2-S4 BRAM row with the ecp5 target's (but its DP16KD, a vendor primitive): the registered
+# reset (AES_RESET_REG), the output FIFO in LUT RAM, in pieces, read through a registered head.
 ICE40_FORM = {("icarus", 1, 2, 1, "BRAM", "BOTH"), ("icarus", 1, 3, 1, "BRAM", "BOTH")}
+ECP5_FORM = {("icarus", 2, 4, 1, "BRAM", "ENC")}
+
+
+def target_defines(row) -> dict | None:
+    if row in ICE40_FORM:
+        return {"AES_ICE40_EBR": 1}
+    if row in ECP5_FORM:
+        from aeshw.synth.targets import ecp5
+        return {d: 1 for d in ecp5.DEFINES if d != "AES_ECP5_EBR"}
+    return None
 
 
 def run_folded(sim, u, stages, lanes, impl, mode):
@@ -69,11 +81,13 @@ def run_folded(sim, u, stages, lanes, impl, mode):
     if sim == "icarus":
         env = {"VECTOR_LIMIT": "3", "RANDOM_BLOCKS": "300", "KEY_CHANGE_BEATS": "300",
                "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
+    defines = target_defines((sim, u, stages, lanes, impl, mode))
+    if defines and "AES_RESET_REG" in defines:
+        env["RESET_REG"] = "1"
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim=sim,
         parameters={"U": u, "STAGES": stages, "LANES": lanes, "IMPL": impl, "MODE": mode},
-        extra_env=env,
-        defines={"AES_ICE40_EBR": 1} if (sim, u, stages, lanes, impl, mode) in ICE40_FORM else None)
+        extra_env=env, defines=defines)
 
 
 @pytest.mark.parametrize("sim,u,stages,lanes,impl,mode", FOLDED, ids=[folded_id(c) for c in FOLDED])

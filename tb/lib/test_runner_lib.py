@@ -306,6 +306,7 @@ SWEEPS = [
                                        {"NR_MAX": 14, "STAGES": 5, "INV_KEYS": 1}]),
     ("aes_level", "test_level", [{"MAX": 1}, {"MAX": 2, "INIT": 2}, {"MAX": 5, "INIT": 3, "GROUP": 2},
                                  {"MAX": 40, "GROUP": 16}]),
+    ("aes_reset_copies", "test_reset_copies", [{"N": 1}, {"N": 7}]),
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
 # Shorter random phases where Icarus is slow (many parameter sets share the load).
