@@ -14,21 +14,22 @@ from aeshw.report.results import stale
 from aeshw.synth.elab_hash import canonical, canonical_names, chparam_lines
 from aeshw.synth.flow import Config, rtl_elab_sha1_now, rtl_read_sha1_now
 
-# Two small pipelined builds (about 5 s each to elaborate): one that takes aes_round's
-# DEC_MUL branch (decrypt, six stages) and one that does not (encrypt).
-DEC = Config(arch="pipelined", target="asic", impl="LUT", mode="DEC", keys=1, stages=6)
-ENC = Config(arch="pipelined", target="asic", impl="LUT", mode="ENC", keys=1, stages=6)
+# Two small builds, the iterative core (a few seconds each to elaborate): one that takes
+# aes_key_prep's decryption start-key branch (g_dec_prep: decrypt) and one that does not (encrypt).
+DEC = Config(arch="iterative", target="asic", impl="LUT", mode="DEC")
+ENC = Config(arch="iterative", target="asic", impl="LUT", mode="ENC")
 
 
-# An edit of DEC_MUL's branch that changes what it builds (an unused wire would not: the
+# An edit of that branch that changes what it builds (an unused wire would not: the
 # elaboration drops it, and the hash with it).
-DEC_MUL_EDIT = ("^ imc_join(mults_hi) ^ round_key_im;", "^ imc_join(mults_hi) ^ ~round_key_im;")
+DEC_EDIT = ("                .in_window(ctx_window), .early_len(2'd0),",
+                "                .in_window(~ctx_window), .early_len(2'd0),")
+EDITED = ("core", "aes_key_prep.v")         # the file that holds it
 
 
 def _ys(cfg: Config) -> str:
-    params = {"LANES": 1, "STAGES": cfg.stages, "IMPL": f'"{cfg.impl}"', "MODE": f'"{cfg.mode}"',
-              "KEY_MODE": '"SHARED"', "KEYS": 1}
-    return "read_verilog -defer rtl/x.v\n" + "".join(f"chparam -set {k} {v} aes_core_pipelined\n"
+    params = {"U": 1, "STAGES": 1, "LANES": 1, "IMPL": f'"{cfg.impl}"', "MODE": f'"{cfg.mode}"'}
+    return "read_verilog -defer rtl/x.v\n" + "".join(f"chparam -set {k} {v} aes_core_folded\n"
                                                      for k, v in params.items())
 
 
@@ -73,14 +74,14 @@ def test_canonical_names_ignore_enumeration_and_item_order():
 
 
 def test_moved_lines_and_an_untaken_branch_keep_the_hash(rtl, edit):
-    """Comment lines on top shift every line number; an edit in the DEC_MUL branch is read by
-    the decrypt build only: the read hash of both moves, the encrypt netlist does not."""
+    """Comment lines on top shift every line number; an edit in the decryption start-key branch
+    is read by the decrypt build only: the read hash of both moves, the encrypt netlist does not."""
     before = _hashes(rtl)
     reads = {c.mode: rtl_read_sha1_now(c, [], rtl) for c in (DEC, ENC)}
     round_v = rtl / "lib" / "aes_round.v"
     edit(round_v, "`default_nettype none", "// one\n// two\n\n`default_nettype none")
     assert _hashes(rtl) == before
-    edit(round_v, *DEC_MUL_EDIT)
+    edit(rtl.joinpath(*EDITED), *DEC_EDIT)
     after = _hashes(rtl)
     assert after["ENC"] == before["ENC"] and after["DEC"] != before["DEC"]
     assert all(rtl_read_sha1_now(c, [], rtl) != reads[c.mode] for c in (DEC, ENC))
@@ -97,7 +98,7 @@ def test_update_records_then_accepts_the_same_netlist_only(rtl, edit):
     assert elab_hashes.update(enc, "c0", rtl) == "current; elaboration hash recorded"
     assert elab_hashes.update(dec, "c0", rtl) == "current; elaboration hash recorded"
     assert elab_hashes.update(enc, "c0", rtl) == "current"
-    edit(rtl / "lib" / "aes_round.v", *DEC_MUL_EDIT)
+    edit(rtl.joinpath(*EDITED), *DEC_EDIT)
     assert elab_hashes.update(enc, "c1", rtl) == "current: text changed, same elaborated netlist"
     assert enc["rtl_read_sha1_same"] == {rtl_read_sha1_now(ENC, [], rtl): "c1"}
     assert elab_hashes.update(dec, "c1", rtl).startswith("STALE: it elaborates a different netlist")
