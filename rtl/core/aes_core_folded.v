@@ -89,7 +89,7 @@ module aes_core_folded #(
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
     localparam FDEPTH  = (OUT_DEPTH > 0) ? OUT_DEPTH : ((D == 1) ? 2 : D + 2) + ENTRY;
     `include "aes_defs.vh"
-    // AES_RESET_REG (the ecp5 target's table builds): rst_n registered once, a copy per region
+    // AES_RESET_REG (the ecp5 target's table builds of 2+ lanes): rst_n registered once, a copy per region
     // (aes_reset_copies; `AES_RST(k), aes_defs.vh): [0] the key context and the ring's key
     // length, [1] the entry, [2 + u] round unit u; aes_out_stage registers its own. The core
     // behaves as it does without the define with rst_n a clock later (docs/core_interface.md).

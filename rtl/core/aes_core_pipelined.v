@@ -155,18 +155,19 @@ module aes_core_pipelined #(
     localparam FIFO_RAM = (IMPL == "BRAM" || IMPL == "TTABLE") ? 1 : 0;
     /* verilator lint_on WIDTH */
 
-    // AES_RESET_REG (the ecp5 target's table builds): rst_n registered once, a copy per region
+    // AES_RESET_REG (the ecp5 target's table builds of 2+ lanes): rst_n registered once, a copy per region
     // (aes_reset_copies; `AES_RST(k), aes_defs.vh), so no reset net spans the core: the core
     // behaves as it does without the define with rst_n one clock later (docs/core_interface.md).
     // SHARED regions: the key control, the bank, the exit's flags, each 16 bits of the key
     // window and of the whitening key (and its decrypt copy), each round; AGILE: the context,
     // each key pre-expansion stage, the whitening stage, each round unit. (aes_out_stage
     // registers its own copies.) Why: aes_reset_copies.
+    // (The region numbers exist with the define only: without it `AES_RST(k) is rst_n.)
+`ifdef AES_RESET_REG
     localparam RST_WIN  = 3;                        // SHARED: g_win[w]'s copy RST_WIN + w
     localparam RST_WKEY = RST_WIN + 16;             // ... g_wkey[w]'s (and g_wkey_dec's) RST_WKEY + w
     localparam RST_RND  = RST_WKEY + 8 * LANES - 1; // ... round i's (1..NR_MAX) RST_RND + i
     localparam RST_N    = RST_RND + NR_MAX + 1;     // (AGILE uses PRE + NR_MAX + 2 <= RST_N)
-`ifdef AES_RESET_REG
     wire [RST_N-1:0] rst_r;
     aes_reset_copies #(.N(RST_N)) u_rst (.clk(clk), .rst_n(rst_n), .rst_c(rst_r));
 `endif
@@ -492,8 +493,9 @@ module aes_core_pipelined #(
         // a clock in which nothing can use it (have_key, the expansion's phase and every write
         // enable clear at once, so no block is accepted and no slot written); a key offered in
         // that clock is loaded as before (the load wins over the late clear).
-        // AES_KEY_CLEAR(kc): a key register group's clear, written once for the three groups;
-        // kc is the group's registered copy of key_clear (declared only with AES_LATE_CLEAR).
+        // AES_KEY_CLEAR(r, kc): a key register group's clear, written once for the three groups;
+        // r is the group's reset (`AES_RST), kc its registered copy of key_clear (declared only
+        // with AES_LATE_CLEAR).
 `ifdef AES_LATE_CLEAR
 `define AES_KEY_CLEAR(r, kc) (!r || kc)
 `else

@@ -17,7 +17,7 @@
 //                           ends in the block, REGMODE NOREG, costs ~4 ns clock-to-data):
 //                           aes_sbox's rounds and aes_key_step's SubWord read it
 //   `AES_RST(k)             a core's reset for its region k: rst_n itself, or with
-//                           AES_RESET_REG (the ecp5 target's table builds) the module's copy k
+//                           AES_RESET_REG (the ecp5 target's table builds of 2+ lanes) copy k
 //                           of rst_n registered once (`rst_r`, aes_reset_copies), so no reset
 //                           net spans the core; the core then sees reset a clock after rst_n
 

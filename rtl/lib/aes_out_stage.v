@@ -90,7 +90,7 @@ module aes_out_stage #(
 `else
     localparam PIECES = 1;
 `endif
-    // AES_RESET_REG (the ecp5 target's table builds, with the cores' own copies): rst_n
+    // AES_RESET_REG (the ecp5 target's table builds of 2+ lanes, with the cores' own copies): rst_n
     // registered once here too, a copy for each counter and each FIFO piece (rst_r[0]: the
     // credits, [1]: beats in flight, [2 + p]: piece p), so the reset of this stage, like the
     // core's, comes a clock after rst_n and no reset net spans the FIFO (aes_reset_copies;

@@ -9,7 +9,8 @@
 // Why (docs/results/notes.md): on ECP5 the core's synchronous resets hung on one net from the
 // integrator's reset register, which reached thousands of flip-flops' LSR pins across the chip:
 // the clock-setting path of the five-lane block-RAM build (117.3 MHz: 7.7 ns of routing to the
-// credits' resets) and, at a 300 MHz target, hundreds of failing endpoints of the one-lane build.
+// credits' resets; 123.8 MHz with the copies). (A single lane routed slower with them: the
+// ecp5 target gives them to its builds of two or more lanes only.)
 // What it changes for the caller: its logic sees reset one clock after rst_n (the cores say so:
 // docs/core_interface.md, AES_RESET_REG).
 `default_nettype none

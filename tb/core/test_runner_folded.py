@@ -61,8 +61,9 @@ def folded_id(c) -> str:
 
 # The rows the iCE40 UP5K figures are measured on run with the ice40 target's table-build
 # define (`AES_ICE40_EBR`: its key steps without a table cut take the composite SubWord); the
-# U2-S4 BRAM row with the ecp5 target's (but its DP16KD, a vendor primitive): the registered
-# reset (AES_RESET_REG), the output FIFO in LUT RAM, in pieces, read through a registered head.
+# U2-S4 BRAM row with the ecp5 target's (but its DP16KD, a vendor primitive: the output FIFO in
+# LUT RAM, in pieces, read through a registered head) and its wide builds' registered reset
+# (AES_RESET_REG: an RTL option of every core, so the folded core's form runs here too).
 ICE40_FORM = {("icarus", 1, 2, 1, "BRAM", "BOTH"), ("icarus", 1, 3, 1, "BRAM", "BOTH")}
 ECP5_FORM = {("icarus", 2, 4, 1, "BRAM", "ENC")}
 
@@ -72,7 +73,7 @@ def target_defines(row) -> dict | None:
         return {"AES_ICE40_EBR": 1}
     if row in ECP5_FORM:
         from aeshw.synth.targets import ecp5
-        return {d: 1 for d in ecp5.DEFINES if d != "AES_ECP5_EBR"}
+        return {d: 1 for d in ecp5.DEFINES + ecp5.DEFINES_WIDE if d != "AES_ECP5_EBR"}
     return None
 
 

@@ -122,6 +122,6 @@ def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut
     # with the ecp5 target's defines but its DP16KD (AES_ECP5_EBR: a vendor primitive): the
     # registered FIFO head, LUT-RAM FIFO in pieces, the key registers' late clear (AES_LATE_CLEAR)
     from aeshw.synth.targets import ecp5 as target
-    ecp5 = {d: 1 for d in target.DEFINES if d != "AES_ECP5_EBR"}
+    ecp5 = {d: 1 for d in target.DEFINES + target.DEFINES_WIDE if d != "AES_ECP5_EBR"}   # (2 lanes)
     run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes, lut_impl=lut_impl,
                   defines=ecp5, light=(lut_impl == "COMPOSITE"))

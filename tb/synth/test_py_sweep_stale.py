@@ -7,7 +7,7 @@ from argparse import Namespace
 from dataclasses import asdict
 
 from aeshw.synth import sweep
-from aeshw.synth.flow import rtl_read_sha1_now, target_defines
+from aeshw.synth.flow import Config, rtl_read_sha1_now, target_defines
 
 
 def _store(path, cfg, sha1, defines=None):
@@ -41,3 +41,14 @@ def test_a_row_read_without_a_define_its_target_has_today_is_stale(tmp_path, mon
     assert sweep._stored_stale(tt.name())
     _store(tmp_path / f"{tt.name()}.json", tt, rtl_read_sha1_now(tt, list(target_defines(tt))))
     assert not sweep._stored_stale(tt.name())
+
+
+def test_own_place_and_route_target_names_the_row():
+    """A row placed and routed for another clock than its target's default is a row of its own:
+    its name and its `aeshw synth` line carry the frequency; the default's carry none."""
+    from aeshw.synth.flow import command_of
+    own = Config(arch="pipelined", stages=4, impl="BRAM", target="ecp5", freq_mhz=300)
+    default = Config(arch="pipelined", stages=4, impl="BRAM", target="ecp5")
+    same = Config(arch="pipelined", stages=4, impl="BRAM", target="ecp5", freq_mhz=200)
+    assert own.name() == default.name() + "-f300" and same.name() == default.name()
+    assert command_of(own) == command_of(default) + " --freq 300" and command_of(same) == command_of(default)

@@ -103,7 +103,11 @@ class Config:
         if self.target == "asic":
             n += f"-{Path(self.liberty).name.split('.')[0]}-d{self.abc_d_ps}-{self.abc_script}"
             n += "-abcest" if self.abc_estimate else ""
-        return n
+        return n + (f"-f{self.freq_mhz:g}" if self._own_freq() else "")
+
+    def _own_freq(self) -> bool:
+        """A place-and-route target other than the target's default (in the name and command)."""
+        return self.target in TARGETS and self.freq_mhz != targets.get(self.target).FREQ_MHZ
 
     def _lut_lanes_tag(self) -> str:
         """The lanes of the other kind in a row's name: -lutN (LUT tables), -compN (composite)."""
@@ -141,6 +145,8 @@ def command_of(cfg: Config) -> str:
         a.append(f"--liberty {cfg.liberty} --abc-d-ps {cfg.abc_d_ps}")
         if cfg.abc_script != "buffered":
             a.append(f"--abc-script {cfg.abc_script}")
+    if cfg._own_freq():
+        a.append(f"--freq {cfg.freq_mhz:g}")
     return " ".join(a)
 
 
@@ -227,10 +233,12 @@ def _is_table(cfg: Config) -> bool:
 
 
 def target_defines(cfg: Config) -> tuple[str, ...]:
-    """The defines a run of `cfg` reads today: the target's DEFINES for the table forms, its
-    DEFINES_ALL otherwise."""
+    """The defines a run of `cfg` reads today: the target's DEFINES for the table forms (and its
+    DEFINES_WIDE for those of two or more lanes), its DEFINES_ALL otherwise."""
     backend = targets.get(cfg.target)
-    return tuple(getattr(backend, "DEFINES", ()) if _is_table(cfg) else getattr(backend, "DEFINES_ALL", ()))
+    if not _is_table(cfg):
+        return tuple(getattr(backend, "DEFINES_ALL", ()))
+    return tuple(getattr(backend, "DEFINES", ())) + (tuple(getattr(backend, "DEFINES_WIDE", ())) if cfg.lanes >= 2 else ())
 
 
 def defines_added(cfg: Config, stored) -> bool:
