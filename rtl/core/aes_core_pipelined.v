@@ -423,7 +423,19 @@ module aes_core_pipelined #(
         // (or it happens now): the scrub always comes before the new round keys.
         reg  scrub;
         wire scrub_now = scrub && out_empty;
+`ifdef AES_SCRUB_FIRST
+        // With AES_SCRUB_FIRST (the ecp5 target's table builds of two or more lanes) a load
+        // that waits for a scrub starts in the clock after it, not in its clock: the start
+        // (the window's 16 copies of `expanding`, the phase, the step flags) then reads only
+        // the key control's own registers and the key handshake, not the output stage's
+        // empty flag. Why: in the five-lane ECP5 build that flag's route across the chip, into
+        // every copy's start, was the clock-setting path (u_in_flight.nz -> scrub -> exp_c,
+        // 8.07 ns, 7.32 of it routing; 123.8 MHz). Only a key offered while a scrub waits
+        // (after reset or key_clear) is a clock later; a key change never scrubs.
+        wire start_ok = len_ok && dir_ok && !kbusy && !scrub;
+`else
         wire start_ok = len_ok && dir_ok && !kbusy && (!scrub || out_empty);
+`endif
         wire start  = key_valid && !expanding && start_ok;
         // The expansion's clock within a step, one-hot: ph[k] in the step's clock k (all
         // zero while not expanding). A step takes KCLK = KPIPE + 2 clocks: KPIPE + 1 for

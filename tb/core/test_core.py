@@ -6,7 +6,9 @@ TOPLEVEL names the architecture. Knobs: VECTOR_LIMIT (vectors per NIST file and
 direction, 0 = all), MCT_SIZES (key bytes, e.g. "16,32"), MCT_OUTER, RANDOM_BLOCKS,
 KEY_CHANGE_BEATS (the key-change stream's least length, at least 12 * NR_MAX * STAGES);
 LATE_CLEAR=1 (a build with AES_LATE_CLEAR) adds test_clear_then_load; RESET_REG=1 (a build with
-AES_RESET_REG) says that the core sees rst_n a clock late (test_reset_latency).
+AES_RESET_REG) says that the core sees rst_n a clock late (test_reset_latency); SCRUB_FIRST=1 (a
+build with AES_SCRUB_FIRST) that a key load waiting for a scrub starts a clock after it
+(test_load_after_scrub).
 """
 import os
 import random
@@ -395,9 +397,46 @@ async def test_clear_then_load(dut):
     await tb.drain()
 
 
-# The two tests above are registered only in the builds they are about: `skip=` would not do,
+async def test_load_after_scrub(dut):
+    """docs/core_interface.md rule 7 (SHARED pipelined core): a key offered in the clock after
+    key_clear, on an empty core, waits for the scrub of the round keys: its handshake comes as
+    many clocks after key_valid as an idle load's does, or one more in a build with
+    AES_SCRUB_FIRST (SCRUB_FIRST=1). The key then encrypts correctly (OpenSSL)."""
+    tb = await new_tb(dut, seed=29)
+    rng = random.Random(29)
+
+    def a_key():
+        return bytes(rng.randrange(256) for _ in range(SIZES[0]))
+
+    async def idle():                       # every beat out, the last key in every round
+        await tb.drain()
+        for _ in range(4 * NR_MAX * STAGES + 8):
+            await RisingEdge(dut.clk)
+
+    async def timed_load():                 # clocks from key_valid to its handshake
+        c0 = tb.cycle()
+        return await tb.load_key(a_key(), dirs()[0]) - c0
+    await tb.load_key(a_key(), dirs()[0])
+    await tb.send_many([bytes(rng.randrange(256) for _ in range(16 * LANES)) for _ in range(3)])
+    await idle()
+    plain = await timed_load()
+    await idle()
+    dut.key_clear.value = 1
+    await RisingEdge(dut.clk)
+    dut.key_clear.value = 0
+    after_clear = await timed_load()
+    late = int(os.environ.get("SCRUB_FIRST") == "1")
+    assert after_clear == plain + late, \
+        f"a load after CLEAR took {after_clear} clocks, an idle one {plain} (AES_SCRUB_FIRST: {late})"
+    await tb.send_many([bytes(rng.randrange(256) for _ in range(16 * LANES)) for _ in range(3)])
+    await tb.drain()
+
+
+# The tests above are registered only in the builds they are about: `skip=` would not do,
 # as cocotb runs a skipped test anyway when COCOTB_TEST_FILTER is set (the Icarus rows set it).
 if param("LUT_LANES", 0):
     test_lut_lanes_built = cocotb.test(test_lut_lanes_built)
 if KEY_MODE == "SHARED" and os.environ.get("LATE_CLEAR") == "1":
     test_clear_then_load = cocotb.test(test_clear_then_load)
+if KEY_MODE == "SHARED":
+    test_load_after_scrub = cocotb.test(test_load_after_scrub)

@@ -72,7 +72,8 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
                     "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {}),
                     **({"LUT_IMPL": lut_impl} if lut_impl != "LUT" else {})},
         extra_env={**env, **({"LATE_CLEAR": "1"} if "AES_LATE_CLEAR" in (defines or {}) else {}),
-                   **({"RESET_REG": "1"} if "AES_RESET_REG" in (defines or {}) else {})},
+                   **({"RESET_REG": "1"} if "AES_RESET_REG" in (defines or {}) else {}),
+                   **({"SCRUB_FIRST": "1"} if "AES_SCRUB_FIRST" in (defines or {}) else {})},
         defines=defines)
 
 

@@ -25,8 +25,11 @@ DEFINES = ("AES_ECP5_EBR", "AES_LUTRAM", "AES_LUT_FABRIC", "AES_FIFO_HEAD", "AES
 # rst_n, docs/core_interface.md): one reset net from the harness reached every synchronous reset
 # of the five-lane build, its clock-setting path (117.3 MHz; 123.8 with the copies). One lane
 # routed slower with them (seeds 1..3: 209.5, 222.9, 191.8 MHz against 231.8, 209.8, 231.4),
-# so a single lane keeps the plain reset (docs/results/notes.md).
-DEFINES_WIDE = ("AES_RESET_REG",)
+# so a single lane keeps the plain reset (docs/results/notes.md). They also start a key load
+# that waits for a scrub a clock after it (AES_SCRUB_FIRST, aes_core_pipelined): the output
+# stage's empty flag, routed into every copy of the key load's start, was the five-lane build's
+# next clock-setting path (123.8 MHz).
+DEFINES_WIDE = ("AES_RESET_REG", "AES_SCRUB_FIRST")
 # Every other build: no gate-level shape kept (aes_mix_columns), the LUT mapper packs the XORs;
 # the output FIFO in LUT RAM as well (aes_out_stage: the RAM form whatever RAM says), where the
 # register form's read is a DEPTH:1 multiplexer a bit spread over the chip (the clock-setting
