@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from aeshw.sim import run
+from test_runner_pipelined import define_env, ecp5_form
 
 HERE = Path(__file__).parent
 
@@ -72,8 +73,7 @@ def target_defines(row) -> dict | None:
     if row in ICE40_FORM:
         return {"AES_ICE40_EBR": 1}
     if row in ECP5_FORM:
-        from aeshw.synth.targets import ecp5
-        return {d: 1 for d in ecp5.DEFINES + ecp5.DEFINES_WIDE if d != "AES_ECP5_EBR"}
+        return ecp5_form()
     return None
 
 
@@ -83,8 +83,7 @@ def run_folded(sim, u, stages, lanes, impl, mode):
         env = {"VECTOR_LIMIT": "3", "RANDOM_BLOCKS": "300", "KEY_CHANGE_BEATS": "300",
                "COCOTB_TEST_FILTER": "^(?!.*test_mct)"}
     defines = target_defines((sim, u, stages, lanes, impl, mode))
-    if defines and "AES_RESET_REG" in defines:
-        env["RESET_REG"] = "1"
+    env.update(define_env(defines))
     run(toplevel="aes_core_folded", test_module="test_core", test_dir=HERE,
         filelist_name="aes_core_folded", sim=sim,
         parameters={"U": u, "STAGES": stages, "LANES": lanes, "IMPL": impl, "MODE": mode},

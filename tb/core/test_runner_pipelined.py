@@ -51,6 +51,21 @@ WIDE = [
 ]
 
 
+# The defines test_core is told of, a flag each (what such a build does differently: tb/core/test_core.py).
+DEFINE_FLAGS = {"AES_LATE_CLEAR": "LATE_CLEAR", "AES_RESET_REG": "RESET_REG", "AES_SCRUB_FIRST": "SCRUB_FIRST"}
+
+
+def define_env(defines) -> dict:
+    return {flag: "1" for d, flag in DEFINE_FLAGS.items() if d in (defines or {})}
+
+
+def ecp5_form() -> dict:
+    """The ecp5 target's table builds of two or more lanes, as a simulation builds them: its
+    defines but its DP16KD (AES_ECP5_EBR: a vendor primitive)."""
+    from aeshw.synth.targets import ecp5
+    return {d: 1 for d in ecp5.DEFINES + ecp5.DEFINES_WIDE if d != "AES_ECP5_EBR"}
+
+
 def config_id(c) -> str:
     return f"{c[0]}-{c[1]}-L{c[2]}-S{c[3]}-{c[4]}-{c[5]}-K{c[6]}"
 
@@ -71,9 +86,7 @@ def run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, defines=None, 
         parameters={"KEY_MODE": key_mode, "LANES": lanes, "STAGES": stages, "IMPL": impl,
                     "MODE": mode, "KEYS": keys, **({"LUT_LANES": lut_lanes} if lut_lanes else {}),
                     **({"LUT_IMPL": lut_impl} if lut_impl != "LUT" else {})},
-        extra_env={**env, **({"LATE_CLEAR": "1"} if "AES_LATE_CLEAR" in (defines or {}) else {}),
-                   **({"RESET_REG": "1"} if "AES_RESET_REG" in (defines or {}) else {}),
-                   **({"SCRUB_FIRST": "1"} if "AES_SCRUB_FIRST" in (defines or {}) else {})},
+        extra_env={**env, **define_env(defines)},
         defines=defines)
 
 
@@ -120,9 +133,7 @@ MIXED = [
 @pytest.mark.parametrize("sim,key_mode,lanes,stages,impl,mode,keys,lut_lanes,lut_impl", MIXED,
                          ids=[config_id(c) + f"-{c[8]}{c[7]}" for c in MIXED])
 def test_pipelined_lut_lanes(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes, lut_impl):
-    # with the ecp5 target's defines but its DP16KD (AES_ECP5_EBR: a vendor primitive): the
-    # registered FIFO head, LUT-RAM FIFO in pieces, the key registers' late clear (AES_LATE_CLEAR)
-    from aeshw.synth.targets import ecp5 as target
-    ecp5 = {d: 1 for d in target.DEFINES + target.DEFINES_WIDE if d != "AES_ECP5_EBR"}   # (2 lanes)
+    # the ecp5 whole-chip builds' form (ecp5_form): the registered FIFO head, LUT-RAM FIFO in
+    # pieces, the key registers' late clear, the registered reset, the load after the scrub
     run_pipelined(sim, key_mode, lanes, stages, impl, mode, keys, lut_lanes=lut_lanes, lut_impl=lut_impl,
-                  defines=ecp5, light=(lut_impl == "COMPOSITE"))
+                  defines=ecp5_form(), light=(lut_impl == "COMPOSITE"))
