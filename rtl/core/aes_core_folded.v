@@ -84,6 +84,20 @@ module aes_core_folded #(
     // EXT_STEP 4, 4 * Nr clocks a decryption key. Why: the context register loaded from the
     // step's XORs set the iCE40 UP5K 3-stage build's clock (docs/results/notes.md).
     localparam STEP_LATE = (KEY_CUT != 0 && STAGES >= 3) ? 1 : 0;
+    // ... and, block-RAM S-boxes with 3 or more stages a round where the table's second register
+    // is a fabric flip-flop (not ECP5's DP16KD output register), ShiftRows and MixColumns in front
+    // of it, and a decrypt round's InvMixColumns at the next round's input (aes_round MIX_EARLY):
+    // a unit's decrypt output then lacks InvMixColumns until the next unit (or unit 0 again)
+    // reads it; the exit reads a final round's, which has none. Why: the round's last stage
+    // (ShiftRows, the key, InvMixColumns, the final select) set the iCE40 UP5K 3-stage build's
+    // clock once its key step's decodes were carried past the cut (docs/results/notes.md).
+`ifdef AES_ECP5_EBR
+    localparam MIX_EARLY = 0;
+`else
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam MIX_EARLY = (IMPL == "BRAM" && STAGES >= 3) ? 1 : 0;
+    /* verilator lint_on WIDTH */
+`endif
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
@@ -277,7 +291,8 @@ module aes_core_folded #(
         for (u = 0; u < U; u = u + 1) begin : g_unit
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
                              .STEP_OUT(KEY_SHARE && u == 0),
-                             .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0))) u_unit (
+                             .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0)),
+                             .MIX_EARLY(MIX_EARLY)) u_unit (
                 .clk(clk), .rst_n(`AES_RST(2 + u)), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),

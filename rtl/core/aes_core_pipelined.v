@@ -869,7 +869,7 @@ module aes_core_pipelined #(
                                 .DEC_MUL(DEC_MUL)) u_round (
                     /* verilator lint_on WIDTH */
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
-                        .in_state(s_state[i-1][128*l +: 128]), .round_key(rk), .round_key_im(rk_im),
+                        .in_state(s_state[i-1][128*l +: 128]), .in_imc(16'h0), .round_key(rk), .round_key_im(rk_im),
                         .zero(zz[OUTS-1:0]), .out_state(r_out)
                     );
                     assign s_state[i][128*l +: 128] = r_out[127:0];

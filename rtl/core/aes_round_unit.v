@@ -48,6 +48,10 @@
 // in_alt the entry register's, selected by the handshake. Why: the step's decode from the
 // entry's multiplexers stood in front of the SubWord table's read address, in unit 0's first
 // stage (the iCE40 UP5K 3-stage build's clock-setting path, docs/results/notes.md).
+// MIX_EARLY = 1 (IMPL BRAM, STAGES 3..4; aes_round MIX_EARLY): a decrypt block's state between
+// rounds is the split form (its InvMixColumns is the next round's MixColumns of P(y)): a block
+// that has done a round arrives as the unit before left it and leaves in that form until its
+// final round, which leaves the plain state.
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -63,7 +67,8 @@ module aes_round_unit #(
     parameter INV_COPIES = 0,   // 1: the direction as copies per S-box (MODE "BOTH"; above)
     parameter VALID_COPIES = 0, // > 0: out_valid_c is that many flip-flops of their own (below)
     parameter STEP_OUT = 0,     // 1: step_window is the key step's result (below), else zero
-    parameter KEY_CUT = 0       // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2); 2: also decoded early (below)
+    parameter KEY_CUT = 0,      // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2); 2: also decoded early (below)
+    parameter MIX_EARLY = 0     // 1: aes_round MIX_EARLY (below)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -196,6 +201,12 @@ module aes_round_unit #(
     /* verilator lint_off UNUSEDSIGNAL */   // INV_COPIES builds: out_inv has its own
     wire ctl_inv;                       // the direction at the end of u_ctl (below)
     /* verilator lint_on UNUSEDSIGNAL */
+    // MIX_EARLY: which input bytes go through MixColumns first (aes_round): all of a decrypt block
+    // that has done a round (zero otherwise: the other builds elaborate as before).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam DEC_ONLY = (MODE == "DEC");
+    /* verilator lint_on WIDTH */
+    wire [15:0] imc_c = MIX_EARLY ? {16{(in_inv || DEC_ONLY) && (in_rnd != 4'd0)}} : 16'h0;
     wire [128*LANES-1:0] rounded;
     wire                 round_zero;    // BYPASS: the round's output zero for a skipped block
     genvar l;
@@ -224,9 +235,11 @@ module aes_round_unit #(
             end else begin : g_1
                 assign inv_l = in_inv;
             end
-            aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W)) u_round (
+            aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W),
+                        .MIX_EARLY(MIX_EARLY)) u_round (
                 .clk(clk), .ce(ce), .inv(inv_l), .final_round(final_round),
-                .in_state(in_state[128*l +: 128]), .round_key(round_key), .round_key_im(128'h0),
+                .in_state(in_state[128*l +: 128]), .in_imc(imc_c),
+                .round_key(round_key), .round_key_im(128'h0),
                 .zero(round_zero),
                 .out_state(rounded[128*l +: 128])
             );

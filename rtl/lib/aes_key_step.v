@@ -136,6 +136,16 @@ module aes_key_step #(
                          ((IMPL == "COMPOSITE") || ((IMPL == "BRAM" || IMPL == "TTABLE") && TABLE_PIPE == 1));
     /* verilator lint_on WIDTH */
     localparam SBOX_PIPE = (PIPE > 1) ? PIPE - 1 : MID_CUT ? 1 : 0;
+    // DEC_CARRY (a pipelined table step whose one cut is the table's read register, MID_CUT:
+    // the folded table builds' units, aes_round_unit KEY_CUT): the Rcon byte and the new words'
+    // selects are decoded in front of the cut, from the step's inputs, and carried past it beside
+    // the window, so the XORs behind the cut start from flip-flops, not from a decode of the
+    // carried step index. Why: idx_s -> its decode -> the new words' XORs -> the window's lag
+    // register set the iCE40 UP5K 3-stage build's clock (26.7 ns, docs/results/notes.md). Other
+    // builds elaborate as before (a constant where it is off).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam DEC_CARRY = (STREAM != 0) && MID_CUT && (IMPL == "BRAM" || IMPL == "TTABLE");
+    /* verilator lint_on WIDTH */
 
     // The step's inputs as each piece sees them: the S-box row's input at once, the
     // transformed word after the S-box cuts, the XORs after all cuts. In a multicycle
@@ -391,6 +401,11 @@ module aes_key_step #(
                     .RAW(LATE_MAP ? 1 : 0)) u_subword (
         .clk(clk), .ce(ce), .inv(1'b0), .in_data(sub_in_q), .out_data(sub_out)
     );
+    wire [9:0]  dec_w;                  // DEC_CARRY: {Rcon byte, g_at0, g_at2} after the cut
+    aes_delay #(.WIDTH(10), .DEPTH(DEC_CARRY ? PIPE : 0)) u_carry_dec (
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(DEC_CARRY ? {rc_entry({key_len, step_idx}), sel_in[3:2]} : 10'h0),
+        .out_data(dec_w)
+    );
     // RotWord after SubWord (they commute); byte 0 of a word is bits [7:0].
     // Each piece of the step reads only the fields of the step's kind it needs.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -407,7 +422,7 @@ module aes_key_step #(
     // held; it is registered once more on its way, as the S-box row's cuts give it time.)
     wire [7:0]  rc_now;
     aes_delay #(.WIDTH(8), .DEPTH(SEL_CUT)) u_rc_cut (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(rc_entry({len_s, idx_s})), .out_data(rc_now)
+        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data(DEC_CARRY ? dec_w[9:2] : rc_entry({len_s, idx_s})), .out_data(rc_now)
     );
     wire [31:0] g;
     wire [7:0]  rc;
@@ -454,7 +469,8 @@ module aes_key_step #(
     // clock, 1,241.6 MHz against its rounds' 1,481.0, NanGate45).
     wire [127:0] sums_now = {i3 ^ i2, i3 ^ i2 ^ i1 ^ i0, i2 ^ i1 ^ i0, i1 ^ i0};
     wire [31:0]  last_now = last_word(win_w, len_w);
-    wire [3:0]   sel_now  = {!kind_w[5] && !kind_w[6], kind_w[6], len_w == 2'd0, len_w == 2'd1};
+    wire [3:0]   sel_now  = {DEC_CARRY ? dec_w[1:0] : {!kind_w[5] && !kind_w[6], kind_w[6]},
+                             len_w == 2'd0, len_w == 2'd1};
     wire [31:0]  q3, p3, p2, p1, last;
     /* verilator lint_off UNUSEDSIGNAL */   // SEL_CUT builds read the selects' copies instead
     wire [3:0]   sel_one;

@@ -13,10 +13,12 @@
 // whole state's direction logic.
 // add is XORed into the result (out = (Inv)MixColumns(in) ^ add), inside the XOR trees
 // (below), so that MixColumns and AddRoundKey together are three XOR levels.
+// MODE "PRE": the pre-multiplication alone (out = P(in) ^ add, InvMixColumns = MixColumns o P),
+// for a round that splits InvMixColumns across a register (aes_round MIX_EARLY).
 `default_nettype none
 
 module aes_mix_columns #(
-    parameter MODE  = "BOTH",   // "ENC", "DEC" or "BOTH" (runtime inv)
+    parameter MODE  = "BOTH",   // "ENC", "DEC", "BOTH" (runtime inv) or "PRE" (above)
     parameter INV_W = 1         // 1: one inv for the state; 4: inv[c] for column c
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
@@ -60,7 +62,7 @@ module aes_mix_columns #(
     genvar c;
     generate
         for (c = 0; c < 4; c = c + 1) begin : g_col
-            wire dec_now = (MODE == "DEC") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv[c % INV_W];
+            wire dec_now = (MODE == "DEC" || MODE == "PRE") ? 1'b1 : (MODE == "ENC") ? 1'b0 : inv[c % INV_W];
             wire [31:0] a = in_state[32*c +: 32];
             // Pre-multiplication for the inverse, zero in the forward direction:
             // byte r gains xtime(xtime(a_r ^ a_{r+2})).
@@ -74,9 +76,15 @@ module aes_mix_columns #(
             // (FPGA targets define AES_LUT_FABRIC) keep nothing: there the mapper packs each
             // output bit's XORs into LUTs, and a kept u and w cost two LUTs more per bit
             // (UltraScale+, one lane, one stage a round: 2,560 of 9,930 LUT were u and w).
+            /* verilator lint_off UNUSEDSIGNAL */   // MODE "PRE" reads neither (b is its result)
             `AES_MIX_SHAPE wire [31:0] u = b ^ rot(b, 1);
             `AES_MIX_SHAPE wire [31:0] w = rot(b, 1) ^ add[32*c +: 32];
-            assign out_state[32*c +: 32] = xtime4(u) ^ (rot(u, 2) ^ w);
+            /* verilator lint_on UNUSEDSIGNAL */
+            if (MODE == "PRE") begin : g_pre
+                assign out_state[32*c +: 32] = b ^ add[32*c +: 32];
+            end else begin : g_mix
+                assign out_state[32*c +: 32] = xtime4(u) ^ (rot(u, 2) ^ w);
+            end
         end
     endgenerate
 `undef AES_MIX_SHAPE

@@ -39,6 +39,9 @@
 // result appears at out_state STAGES cycles later (counting ce cycles).
 // round_key is consumed by the last stage, KEY_LAG = STAGES-1 cycles after
 // in_state, so a caller can compute or fetch the key later than the data.
+// in_imc (MIX_EARLY only; tie low otherwise) is sampled with in_state: byte i of in_state goes
+// through MixColumns first where bit i is set (MODE DEC or BOTH, either direction), and a
+// decrypt round that is not final leaves P(y) instead of InvMixColumns(y) (MIX_EARLY, below).
 // zero is sampled with round_key: out_state is then loaded with zeros instead of the
 // result (a core whose output FIFO writes in every clock clears its bubbles here, in
 // the last stage of a round that exits, so no gate sits between that register and
@@ -57,7 +60,8 @@ module aes_round #(
     parameter STAGES = 1,
     parameter INV_W  = 1,         // 1 or 16: copies of inv (above)
     parameter OUTS   = 1,         // 1 or 2: copies of the output register (above)
-    parameter DEC_MUL = 0         // 1: InvMixColumns as registered multiples (below; round_key_im)
+    parameter DEC_MUL = 0,        // 1: InvMixColumns as registered multiples (below; round_key_im)
+    parameter MIX_EARLY = 0       // 1: (Inv)MixColumns off the last stage (below; in_imc)
 ) (
     input  wire         clk,
     input  wire         ce,
@@ -66,6 +70,9 @@ module aes_round #(
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire         final_round,
     input  wire [127:0] in_state,
+    /* verilator lint_off UNUSEDSIGNAL */   // read with MIX_EARLY only (tie low otherwise)
+    input  wire [15:0]  in_imc,             // MIX_EARLY: byte i of in_state through MixColumns first
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [127:0] round_key,
     /* verilator lint_off UNUSEDSIGNAL */   // read with DEC_MUL only (tie to zero otherwise)
     input  wire [127:0] round_key_im,       // InvMixColumns(round_key), with round_key
@@ -105,8 +112,9 @@ module aes_round #(
     localparam TT        = (IMPL == "TTABLE");
     localparam BRAM      = (IMPL == "BRAM") || TT;
     localparam RUNTIME_INV = (MODE == "BOTH");
+    localparam CAN_DEC     = (MODE != "ENC");
     /* verilator lint_on WIDTH */
-    localparam SBOX_PIPE = BRAM ? STAGES - 1 : (STAGES > 2) ? STAGES - 2 : 0;
+    localparam SBOX_PIPE = BRAM ? STAGES - 1 - MIX_EARLY : (STAGES > 2) ? STAGES - 2 : 0;
     // A 2-stage composite round cuts in the S-box's last map (aes_sbox RAW): the first stage
     // holds the map in and the inversion, the second the map back (a direction multiplexer in
     // MODE "BOTH") with ShiftRows, MixColumns and the key, so the S-box stage, the longer, is
@@ -145,10 +153,22 @@ module aes_round #(
     // SubBytes (TTABLE builds: unused, its input tied off; the T-table reads are below).
     // (u_sub stays at this level of the hierarchy in every build, so the LUT and COMPOSITE
     // netlists are those of the rounds without the table forms, names and all.)
+    // MIX_EARLY (IMPL BRAM, 3 or 4 stages): InvMixColumns split across the round's end, as
+    // MixColumns after the pre-multiplication P (aes_mix_columns "PRE": InvMixColumns = MixColumns o P,
+    // both linear). A decrypt round that is not final leaves P(InvShiftRows(InvSubBytes(x)) ^ round_key)
+    // (its P(t) made in the stage in front of the last, P(round_key) in the last), and the next
+    // round applies MixColumns to its input before the table read, where the caller says so (in_imc:
+    // a decrypt block that has done a round), which gives it the state FIPS-197 5.3.1 has. Encrypt
+    // rounds are as ever, their MixColumns in the stage in front of the last too. The last stage is
+    // then the key XOR (and P's of the key). Why: the table's second register had no logic in front
+    // of it and the last stage all of it (ShiftRows, the key, InvMixColumns, the final select: six
+    // LUT4 levels), the iCE40 UP5K 3-stage build's clock-setting path (docs/results/notes.md).
+    wire [127:0] sub_in;                // MIX_EARLY: in_state, the bytes in_imc says mixed (end of module)
     wire [127:0] subbed;
     aes_sub_bytes #(.NBYTES(16), .IMPL(TT ? "LUT" : IMPL), .MODE(MODE), .PIPE(TT ? 0 : SBOX_PIPE),
                     .INV_W(INV_W), .RAW((LATE_MAP || MUL_RAW) ? 1 : 0)) u_sub (
-        .clk(clk), .ce(ce), .inv(dec_all), .in_data(TT ? 128'h0 : in_state), .out_data(subbed)
+        .clk(clk), .ce(ce), .inv(dec_all), .in_data(MIX_EARLY ? sub_in : TT ? 128'h0 : in_state),
+        .out_data(subbed)
     );
     /* verilator lint_off UNUSEDSIGNAL */   // each build reads one of tword and the MixColumns path
     wire [255:0] tword;     // TTABLE: {2S, S} of each state byte (after ShiftRows)
@@ -201,7 +221,7 @@ module aes_round #(
     // with INV_W = 16: four of the input copies).
     wire [3:0] inv_col;
     generate
-        if (STAGES >= 2 && RUNTIME_INV) begin : g_inv_col
+        if (STAGES >= 2 && RUNTIME_INV && MIX_EARLY == 0) begin : g_inv_col
             for (k = 0; k < 4; k = k + 1) begin : g_copy
                 reg q;
                 (* keep *) always @(posedge clk) if (ce) q <= ctl[STAGES-2][1];
@@ -314,6 +334,41 @@ module aes_round #(
             wire [127:0] m_fin = mq[127:0] ^ mq[255:128] ^ mq[383:256] ^ mq[511:384] ^ round_key;
             assign after_round = last_final ? m_fin : m_mid;
             assign final_round_out = m_fin;
+        end else if (MIX_EARLY != 0) begin : g_mix_early
+            // In front of the last register: ShiftRows (its direction a copy per column, registers
+            // of this round kept apart, as every select here) and, encrypt, MixColumns (a final
+            // round's the shifted bytes). The last stage: that register ^ the key, and P of the
+            // sum in a decrypt round that is not final.
+            wire [3:0] e_inv, e_enc, k_pre;  // per column: direction, MixColumns; P of the sum
+            for (c = 0; c < 4; c = c + 1) begin : g_copy
+                reg qi, qe, qd;
+                (* keep *) always @(posedge clk)
+                    if (ce) begin
+                        qi <= ctl[STAGES-3][1];
+                        qe <= !ctl[STAGES-3][1] && !ctl[STAGES-3][0];
+                        qd <= ctl[STAGES-2][1] && !ctl[STAGES-2][0];
+                    end
+                assign e_inv[c] = qi;
+                assign e_enc[c] = qe;
+                assign k_pre[c] = qd;
+            end
+            wire [127:0] e_shift, e_mixed, y_pre;
+            aes_shift_rows #(.MODE(MODE), .INV_W(4)) u_e_shift (
+                .inv(e_inv), .in_state(subbed), .out_state(e_shift)
+            );
+            aes_mix_columns #(.MODE("ENC")) u_e_mix (
+                .inv(1'b0), .in_state(e_shift), .add(128'h0), .out_state(e_mixed)
+            );
+            wire [127:0] enc_m = {{32{e_enc[3]}}, {32{e_enc[2]}}, {32{e_enc[1]}}, {32{e_enc[0]}}};
+            wire [127:0] pre_m = {{32{k_pre[3]}}, {32{k_pre[2]}}, {32{k_pre[1]}}, {32{k_pre[0]}}};
+            reg [127:0] e_q;
+            always @(posedge clk) if (ce) e_q <= (e_mixed & enc_m) | (e_shift & ~enc_m);
+            wire [127:0] y = e_q ^ round_key;
+            aes_mix_columns #(.MODE("PRE")) u_y_pre (
+                .inv(1'b1), .in_state(y), .add(128'h0), .out_state(y_pre)
+            );
+            assign after_round = (y_pre & pre_m) | (y & ~pre_m);
+            assign final_round_out = after_round;
         end else begin : g_mix_out
             assign after_round = after_mix;
             assign final_round_out = final_mix;
@@ -328,6 +383,31 @@ module aes_round #(
             always @(posedge clk)
                 if (ce)
                     out_state[128*OUTS-1:128] <= zero[OUTS-1] ? 128'h0 : final_round_out;
+        end
+    endgenerate
+
+    // MIX_EARLY's range check and its input (above): the bytes in_imc selects through MixColumns.
+    // (At the end of the module, so that the other builds' generate blocks keep their numbers and
+    // names: Yosys numbers unnamed generate blocks in order.)
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    generate
+        if (MIX_EARLY != 0 && (MIX_EARLY != 1 || IMPL != "BRAM" || STAGES < 3 || OUTS != 1)) begin : g_bad_param6
+            ERROR_aes_round_MIX_EARLY_must_be_0_or_1_with_IMPL_BRAM_STAGES_3_to_4_OUTS_1 u_stop ();
+        end
+    endgenerate
+    /* verilator lint_on WIDTH */
+    generate
+        if (MIX_EARLY != 0) begin : g_imc_in
+            wire [127:0] mc_state;
+            aes_mix_columns #(.MODE("ENC")) u_mc_in (
+                .inv(1'b0), .in_state(in_state), .add(128'h0), .out_state(mc_state)
+            );
+            genvar ib;
+            for (ib = 0; ib < 16; ib = ib + 1) begin : g_byte
+                assign sub_in[8*ib +: 8] = (in_imc[ib] && CAN_DEC) ? mc_state[8*ib +: 8] : in_state[8*ib +: 8];
+            end
+        end else begin : g_raw_in
+            assign sub_in = 128'h0;         // (unread: other builds elaborate as before)
         end
     endgenerate
 endmodule

@@ -23,16 +23,16 @@ module tb_round_all (
     output wire [127:0] out_comp_both_s4
 );
     aes_round #(.IMPL("LUT"), .MODE("BOTH"), .STAGES(1)) u_lut_both_s1 (
-        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state),
+        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state), .in_imc(16'h0),
         .round_key(round_key_s1), .round_key_im(128'h0), .zero(1'b0), .out_state(out_lut_both_s1));
     aes_round #(.IMPL("LUT"), .MODE("DEC"), .STAGES(2)) u_lut_dec_s2 (
-        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state),
+        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state), .in_imc(16'h0),
         .round_key(round_key_s2), .round_key_im(128'h0), .zero(1'b0), .out_state(out_lut_dec_s2));
     aes_round #(.IMPL("COMPOSITE"), .MODE("ENC"), .STAGES(3)) u_comp_enc_s3 (
-        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state),
+        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state), .in_imc(16'h0),
         .round_key(round_key_s3), .round_key_im(128'h0), .zero(1'b0), .out_state(out_comp_enc_s3));
     aes_round #(.IMPL("COMPOSITE"), .MODE("BOTH"), .STAGES(4)) u_comp_both_s4 (
-        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state),
+        .clk(clk), .ce(ce), .inv(inv), .final_round(final_round), .in_state(in_state), .in_imc(16'h0),
         .round_key(round_key_s4), .round_key_im(128'h0), .zero(1'b0), .out_state(out_comp_both_s4));
 endmodule
 

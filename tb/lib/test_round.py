@@ -9,7 +9,10 @@ Timing contract under test (aes_round.v): in_state, inv and final_round are
 sampled together; round_key (and zero, on aes_round itself) is consumed STAGES-1
 (ce) cycles later; the result is at out_state STAGES (ce) cycles after the input,
 or zero when zero was high (with OUTS = 2 a second register above it, the final
-round's result whatever final_round says, zero per zero's bit 1). References:
+round's result whatever final_round says, zero per zero's bit 1). MIX_EARLY = 1 (aes_round):
+in_imc (random, per byte) puts input bytes through MixColumns first and a decrypt round that is
+not final leaves P(y) (aeshw.model.dec_round_split); the chained test feeds that back with
+in_imc set on every round but the first and must still match OpenSSL. References:
 aeshw.model.enc_round / dec_round (FIPS-197), and OpenSSL for whole blocks.
 """
 import random
@@ -17,13 +20,14 @@ import random
 import cocotb
 from cocotb.triggers import FallingEdge
 
-from aeshw.model import (NR, check_model_against_openssl, dec_round, ecb_decrypt, ecb_encrypt,
-                         enc_round, mix_columns, round_key, to_bytes, to_int, xor)
+from aeshw.model import (NR, check_model_against_openssl, dec_round, dec_round_split, ecb_decrypt,
+                         ecb_encrypt, enc_round, mix_bytes_in, mix_columns, round_key, to_bytes, to_int, xor)
 from aeshw.sim import param
 from tbutil import Pipe, knob, seed, start_clock, sval, top_name
 
 # tb_round_all's instances: (IMPL, MODE, STAGES); ports out_<lut|comp>_<mode>_s<N>
 WRAPPER = [("LUT", "BOTH", 1), ("LUT", "DEC", 2), ("COMPOSITE", "ENC", 3), ("COMPOSITE", "BOTH", 4)]
+MIX_EARLY = param("MIX_EARLY", 0)      # aes_round itself only (the wrapper's instances have none)
 
 
 class RoundInst:
@@ -36,12 +40,19 @@ class RoundInst:
         return self.mode == "BOTH" or self.mode == ("DEC" if decrypt else "ENC")
 
     def ref(self, item):
-        """Expected output for an input item (state, inv, final, key, zero) (bytes/ints):
+        """Expected output for an input item (state, inv, final, key, zero, imc) (bytes/ints):
         the round (final per the final flag), zero when bit 0 of zero is set; with OUTS = 2
-        above it the final round's result whatever the flag, zero when bit 1 is set."""
-        state, inv, final, key, zero = item
+        above it the final round's result whatever the flag, zero when bit 1 is set.
+        MIX_EARLY: the bytes imc selects through MixColumns first (MODE DEC/BOTH, either
+        direction), and a decrypt round split (dec_round_split)."""
+        state, inv, final, key, zero, imc = item
         dec = self.mode == "DEC" or (self.mode == "BOTH" and inv)
-        f = dec_round if dec else enc_round
+        if MIX_EARLY:
+            imc = imc if self.mode != "ENC" else 0
+            f = (lambda s, k, fin: dec_round_split(s, k, fin, imc)) if dec else \
+                (lambda s, k, fin: enc_round(mix_bytes_in(s, imc), k, fin))
+        else:
+            f = dec_round if dec else enc_round
         r = [to_int(f(to_bytes(state), to_bytes(key), fin)) for fin in (bool(final), True)]
         return sum((0 if (zero >> o) & 1 else r[o]) << (128 * o) for o in range(self.outs))
 
@@ -71,6 +82,8 @@ async def init(dut):
         drive_key(dut, k, 0)
     if hasattr(dut, "zero"):
         dut.zero.value = 0
+    if hasattr(dut, "in_imc"):
+        dut.in_imc.value = 0
     await start_clock(dut)
 
 
@@ -93,8 +106,11 @@ async def test_random_rounds(dut):
         ce = int(rng.random() < 0.7) if stall_phase else 1
         has_zero = hasattr(dut, "zero")
         zero = rng.getrandbits(param("OUTS", 1)) if has_zero and rng.random() < 0.4 else 0
-        item = (rng.getrandbits(128), rng.randrange(2), int(rng.random() < 0.3), rng.getrandbits(128), zero)
+        imc = rng.getrandbits(16) if MIX_EARLY else 0
+        item = (rng.getrandbits(128), rng.randrange(2), int(rng.random() < 0.3), rng.getrandbits(128), zero, imc)
         dut.in_state.value = item[0]
+        if hasattr(dut, "in_imc"):
+            dut.in_imc.value = imc
         dut.inv.value = item[1]
         dut.final_round.value = item[2]
         dut.ce.value = ce
@@ -124,8 +140,10 @@ async def test_random_rounds(dut):
 async def chain(dut, group, key: bytes, decrypt: bool, blocks):
     """Run len(blocks) (== STAGES) blocks interleaved through all Nr rounds of
     the round module(s) in `group` (same STAGES), feeding out_state back to
-    in_state; round keys from aeshw.model.round_key at their lag. Returns the
-    final states per instance."""
+    in_state; round keys from aeshw.model.round_key at their lag. MIX_EARLY: a decrypt
+    round's result is the split form (dec_round_split), fed back with in_imc set on every round
+    but the first. Returns the final states per instance."""
+    split = MIX_EARLY and decrypt
     s = group[0].stages
     nr = NR[len(key)]
     rk = [round_key(key, r) for r in range(nr + 1)]
@@ -158,9 +176,11 @@ async def chain(dut, group, key: bytes, decrypt: bool, blocks):
             f = dec_round if decrypt else enc_round
             model[b] = f(model[b], key_j, final)
             issued.append((b, j, key_j))
-            exp_out.append(model[b])
+            exp_out.append(mix_columns(model[b], True) if split and not final else model[b])
             dut.in_state.value = state
             dut.final_round.value = int(final)
+            if hasattr(dut, "in_imc"):
+                dut.in_imc.value = 0xffff if split and j > 1 else 0
         else:
             dut.in_state.value = 0
             dut.final_round.value = 0

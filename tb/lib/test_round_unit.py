@@ -15,7 +15,10 @@ KEY_AHEAD=1: in_early is {len, inv, rnd} of the block presented at the next enab
 outputs after the next enabled clock: the tests drive in_early from the stimulus they will
 present next, and the whole-block test feeds out_early back. KEY_CUT=2 (the step decoded a
 clock early from two sources): the same through in_early or, at random, in_alt (its select
-high), the other a random block's. out_valid_early is checked against out_valid a clock later.
+high), the other a random block's.
+MIX_EARLY=1: a decrypt block that has done a round is put through MixColumns first and a
+decrypt round that is not final leaves the split form (aeshw.model.dec_round_split).
+out_valid_early is checked against out_valid a clock later.
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -24,8 +27,8 @@ import random
 import cocotb
 from cocotb.triggers import FallingEdge
 
-from aeshw.model import (KEY_LEN_CODE, NR, check_model_against_openssl, dec_round, ecb_decrypt,
-                         ecb_encrypt, enc_round, key_window, round_key, to_bytes, to_int, xor)
+from aeshw.model import (KEY_LEN_CODE, NR, check_model_against_openssl, dec_round, dec_round_split,
+                         ecb_decrypt, ecb_encrypt, enc_round, key_window, round_key, to_bytes, to_int, xor)
 from aeshw.sim import param
 from tbutil import Pipe, knob, seed, settle, start_clock, sval
 
@@ -36,6 +39,7 @@ LANES = param("LANES", 1)
 BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
 KEY_CUT = param("KEY_CUT", 0)
+MIX_EARLY = param("MIX_EARLY", 0)
 INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
 VALID_C_ALL = (1 << max(param("VALID_COPIES", 0), 1)) - 1   # out_valid_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
@@ -71,6 +75,8 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
     if decrypt:
         r = nr - 1 - done                  # round key index used by this round
         f, final = dec_round, r == 0
+        if MIX_EARLY:                      # its input in the split form after a round
+            f = lambda s, k, fin: dec_round_split(s, k, fin, 0xffff if done else 0)  # noqa: E731
     else:
         r = done + 1
         f, final = enc_round, r == nr

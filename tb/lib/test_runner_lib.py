@@ -210,7 +210,7 @@ SWEEPS = [
         {"NBYTES": 1, "IMPL": "COMPOSITE", "MODE": "DEC", "PIPE": 1},
         {"NBYTES": 2, "IMPL": "LUT", "MODE": "ENC", "PIPE": 2}]),
     ("aes_shift_rows", "test_shift_rows", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}]),
-    ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}]),
+    ("aes_mix_columns", "test_mix_columns", sets(MODE=MODES) + [{"MODE": "BOTH", "INV_W": 4}, {"MODE": "PRE"}]),
     ("aes_key_step", "test_key_step",
      sets(IMPL=IMPLS, MODE=MODES) + [{"IMPL": "BRAM", "MODE": "BOTH"},   # SubWord in the LUT form
                                      {"IMPL": "BRAM", "MODE": "ENC", "PIPE": 2, "STREAM": 0},  # ... in
@@ -243,6 +243,8 @@ SWEEPS = [
      + [{"IMPL": "COMPOSITE", "MODE": "ENC", "STAGES": 6, "OUTS": 2},   # an exit tap's second register
         {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 1, "OUTS": 2}]
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
+     # InvMixColumns split across the round's end (the folded iCE40 table builds' rounds)
+     + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[3, 4], MIX_EARLY=[1])
      + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])
      # InvMixColumns as registered multiples (round_key_im driven with InvMixColumns(round_key))
      + sets(IMPL=["COMPOSITE"], MODE=["DEC"], STAGES=[3, 4, 5, 6], DEC_MUL=[1])
@@ -283,6 +285,9 @@ SWEEPS = [
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 3, "KEY_CUT": 1},
         # ... and decoded a clock early from two sources (unit 0 behind the entry register)
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2},
+        # ... with InvMixColumns split across the round's end (aes_round MIX_EARLY)
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2, "MIX_EARLY": 1},
+        {"IMPL": "BRAM", "MODE": "DEC", "STAGES": 4, "KEY_CUT": 1, "MIX_EARLY": 1, "LANES": 2},
         {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 2, "USER_W": 3},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
@@ -345,9 +350,25 @@ def test_direction_copies_out_of_range_stop_elaboration(top, bad, word, tmp_path
 def test_dec_mul_out_of_range_stops_elaboration(params, tmp_path):
     """aes_round DEC_MUL outside its range (0 or 1; 1 only decrypting, 3 to 6 stages, LUT or
     COMPOSITE) stops elaboration with a module name that names it."""
+    r = elaborate_round(params, tmp_path)
+    assert r.returncode != 0 and "ERROR_aes_round_DEC_MUL_must_be" in r.stdout + r.stderr, r.stderr
+
+
+def elaborate_round(params: dict, tmp_path) -> subprocess.CompletedProcess:
+    """aes_round (and what it reads) elaborated by Icarus with these parameters."""
     srcs = [RTL / "lib" / f"{m}.v" for m in ("aes_table8", "aes_sbox", "aes_sub_bytes", "aes_shift_rows",
                                              "aes_mix_columns", "aes_round")]
-    r = subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", "aes_round", "-I", str(RTL / "lib")]
-                       + [f"-Paes_round.{k}={v}" for k, v in params.items()] + [str(s) for s in srcs],
-                       capture_output=True, text=True)
-    assert r.returncode != 0 and "ERROR_aes_round_DEC_MUL_must_be" in r.stdout + r.stderr, r.stderr
+    return subprocess.run(["iverilog", "-g2005", "-o", str(tmp_path / "x"), "-s", "aes_round", "-I", str(RTL / "lib")]
+                          + [f"-Paes_round.{k}={v}" for k, v in params.items()] + [str(s) for s in srcs],
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("params", [{"MIX_EARLY": 2, "IMPL": '"BRAM"', "STAGES": 3},
+                                    {"MIX_EARLY": 1, "IMPL": '"LUT"', "STAGES": 3},
+                                    {"MIX_EARLY": 1, "IMPL": '"BRAM"', "STAGES": 2},
+                                    {"MIX_EARLY": 1, "IMPL": '"BRAM"', "STAGES": 3, "OUTS": 2}])
+def test_mix_early_out_of_range_stops_elaboration(params, tmp_path):
+    """aes_round MIX_EARLY outside its range (0 or 1; 1 only with block-RAM S-boxes, 3 or 4
+    stages, one output register) stops elaboration with a module name that names it."""
+    r = elaborate_round(params, tmp_path)
+    assert r.returncode != 0 and "ERROR_aes_round_MIX_EARLY_must_be" in r.stdout + r.stderr, r.stderr

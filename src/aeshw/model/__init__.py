@@ -7,4 +7,4 @@ blocks-per-clock formulas (perf). The model's names are re-exported here:
 from .aes import (  # noqa: F401
     NR, KEY_LEN_CODE, to_int, to_bytes, ecb_encrypt, ecb_decrypt, mct_ecb, mct_next_key,
     expand_words, key_window, round_key, sub_bytes, shift_rows, mix_columns, xor, enc_round,
-    dec_round, encrypt_block, decrypt_block, check_model_against_openssl)
+    dec_round, mix_bytes_in, dec_round_split, encrypt_block, decrypt_block, check_model_against_openssl)

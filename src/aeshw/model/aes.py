@@ -136,6 +136,22 @@ def dec_round(s: bytes, rk: bytes, final: bool) -> bytes:
     return s if final else mix_columns(s, True)
 
 
+def mix_bytes_in(s: bytes, mask: int) -> bytes:
+    """s with the bytes whose bit is set in mask (bit i: byte i) taken from MixColumns(s)."""
+    m = mix_columns(s)
+    return bytes(m[i] if (mask >> i) & 1 else s[i] for i in range(16))
+
+
+def dec_round_split(s: bytes, rk: bytes, final: bool, mix_in: int) -> bytes:
+    """A decrypt round with InvMixColumns split across its end (RTL aes_round MIX_EARLY):
+    MixColumns first on the input bytes whose bit is set in mix_in (bit i: byte i), and a round
+    that is not final leaves y with InvMixColumns(y) = MixColumns(out), i.e. out = P(y), P the
+    pre-multiplication (InvMixColumns = MixColumns o P, FIPS-197 5.3.3). With mix_in all ones
+    on every round but the first, rounds chained give dec_round's states under MixColumns."""
+    r = dec_round(mix_bytes_in(s, mix_in), rk, final)
+    return r if final else mix_columns(r, True)     # MixColumns^-1 = InvMixColumns
+
+
 def encrypt_block(key: bytes, pt: bytes) -> bytes:
     nr = NR[len(key)]
     s = xor(pt, round_key(key, 0))
