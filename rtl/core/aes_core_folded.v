@@ -98,6 +98,13 @@ module aes_core_folded #(
     localparam MIX_EARLY = (IMPL == "BRAM" && STAGES >= 3) ? 1 : 0;
     /* verilator lint_on WIDTH */
 `endif
+    // ... and, with STEP_LATE's window register in front of the last stage, the entry register
+    // takes the last unit's window from there (aes_round_unit WINDOW_EARLY: masked to zero unless
+    // its block goes round again), so that register is the loop's third for the window and the
+    // feedback's multiplexers carry the state and controls only. Why: the unit's window output
+    // register and those multiplexers' 256 bits were a tenth of the iCE40 UP5K 3-stage build's
+    // logic cells, at 97 % of the device (docs/results/notes.md).
+    localparam WIN_EARLY = STEP_LATE;
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
@@ -122,12 +129,16 @@ module aes_core_folded #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire         prep_go;             // ... and unit 0 takes it this clock
     wire [255:0] prep_stepped;        // unit 0's step result
+    /* verilator lint_off UNUSEDSIGNAL */   // read where KEY_SHARE and WIN_EARLY only
+    wire [6:0]   prep_early;          // the entry's {len, inv, rnd} if it takes the context now
+    /* verilator lint_on UNUSEDSIGNAL */
     aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY + STEP_LATE : 0)) u_key_prep (
         .clk(clk), .rst_n(`AES_RST(0)), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
         .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len), .ctx_inv(ctx_inv),
-        .step_req(prep_req), .step_idx(prep_idx), .step_go(prep_go), .step_out(prep_stepped)
+        .step_req(prep_req), .step_idx(prep_idx), .step_go(prep_go), .step_out(prep_stepped),
+        .next_early(prep_early)
     );
 
     // ---- the ring ----------------------------------------------------------
@@ -190,7 +201,10 @@ module aes_core_folded #(
     // Key hygiene: only a block still on its way goes round again; an empty slot (or
     // one whose block has just left) feeds zeros back, so no key window or state of a
     // finished block circulates in the ring (after CLEAR or reset the ring holds only
-    // key-independent values within D cycles, D + 1 with ENTRY).
+    // key-independent values within D cycles, D + 1 with ENTRY). (WIN_EARLY: a free slot
+    // takes the context in force while a block is offered or a decryption key expands, a
+    // slot that is not valid where none is taken; with no key in force, or nothing offered,
+    // zeros, as before: g_e_keep.)
     /* verilator lint_off UNUSEDSIGNAL */   // ENTRY builds read their copies of it (g_entry)
     wire fb_go = o_valid[U] && !o_exit[U];
     /* verilator lint_on UNUSEDSIGNAL */
@@ -209,7 +223,36 @@ module aes_core_folded #(
             // EXT_STEP 3). Why: the handshake's decision (exit, credits, in_ready, accept) and
             // the entry multiplexers stood in front of unit 0's key step and its table read in
             // one clock, the iCE40 UP5K build's clock-setting path (docs/results/notes.md).
-            assign fb_free = !o_vearly[U-1] || fin_nx[U-1];
+            // WIN_EARLY: whether the block the last unit holds a clock before its output
+            // registers goes round again (keep), registered from that unit's inputs, in copies
+            // kept apart (KEEP_C: a share of e_window's bits each, of e_state's, and one for the
+            // controls): the slot is free next clock where it is low. Why: the compare of the
+            // round with Nr and the handshake behind it stood in front of unit 0's key step
+            // decode and the entry's 400 multiplexers (iCE40 UP5K, docs/results/notes.md).
+            localparam KEEP_C = 13;
+            /* verilator lint_off UNUSEDSIGNAL */   // read where WIN_EARLY only (zero elsewhere)
+            wire [KEEP_C-1:0] keep_c;
+            /* verilator lint_on UNUSEDSIGNAL */
+            if (WIN_EARLY != 0) begin : g_free_q
+                wire keep_pre;
+                aes_delay #(.WIDTH(1), .DEPTH(STAGES - 2), .RESET(1)) u_keep (
+                    .clk(clk), .rst_n(`AES_RST(1)), .ce(1'b1),
+                    .in_data(u_in_valid[U-1] && (u_in_rnd[U-1] != aes_nr(u_in_len[U-1]) - 4'd1)),
+                    .out_data(keep_pre)
+                );
+                genvar k;
+                for (k = 0; k < KEEP_C; k = k + 1) begin : g_copy
+                    reg q;
+                    (* keep *) always @(posedge clk)
+                        if (!`AES_RST(1)) q <= 1'b0;
+                        else              q <= keep_pre;
+                    assign keep_c[k] = q;
+                end
+                assign fb_free = !keep_c[KEEP_C-1];
+            end else begin : g_free_now
+                assign keep_c = {KEEP_C{1'b0}};
+                assign fb_free = !o_vearly[U-1] || fin_nx[U-1];
+            end
             wire prep_req_q;                // the context wants a step (KEY_SHARE)
             if (KEY_SHARE) begin : g_share
                 assign prep_go = prep_req && fb_free;
@@ -225,14 +268,16 @@ module aes_core_folded #(
             localparam FB_W = 128 * LANES + 256 + 7 + USER_W;   // state, window, len, inv, rnd, user
             wire [FB_C-1:0] fb_go_c;
             genvar c;
+            // (WIN_EARLY: from the keep copies, which hold that value a clock before.)
             for (c = 0; c < FB_C; c = c + 1) begin : g_fb_go
                 reg q;
                 (* keep *) always @(posedge clk)
                     if (!`AES_RST(1)) q <= 1'b0;
-                    else        q <= o_vearly[U-1] && !fin_nx[U-1];
+                    else        q <= (WIN_EARLY != 0) ? keep_c[c] : o_vearly[U-1] && !fin_nx[U-1];
                 assign fb_go_c[c] = q;
             end
-            wire [FB_W-1:0] fb_word = {o_user[U], o_rnd[U], o_inv[U], o_len[U], o_window[U], o_state[U]};
+            wire [255:0]    fb_window = WIN_EARLY ? 256'h0 : o_window[U];   // WIN_EARLY: e_window's
+            wire [FB_W-1:0] fb_word = {o_user[U], o_rnd[U], o_inv[U], o_len[U], fb_window, o_state[U]};
             wire [FB_W-1:0] fb_mask;        // each bit its copy of fb_go
             for (c = 0; c < FB_W; c = c + 1) begin : g_fb_bit
                 assign fb_mask[c] = fb_go_c[c * FB_C / FB_W];
@@ -248,19 +293,48 @@ module aes_core_folded #(
             always @(posedge clk) begin
                 if (!`AES_RST(1)) e_valid <= 1'b0;
                 else        e_valid <= accept;
-                e_state  <= accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : {128*LANES{1'b0}};
-                e_window <= take ? ctx_window : 256'h0;
-                e_len    <= take ? ctx_len : 2'd0;
-                e_inv    <= accept && ctx_inv;
                 e_rnd    <= prep_go ? prep_idx : 4'd0;
-                e_user   <= accept ? in_user : {USER_W{1'b0}};
+            end
+            if (WIN_EARLY != 0) begin : g_e_keep
+                // A free slot takes the context's window where a block is offered with a key in
+                // force or the context wants a step (ent_go), and the offered block's whitened
+                // state: what the block accepted now (or the step) needs; where none is taken,
+                // a slot that is not valid (it leaves after one pass). So only e_valid waits for
+                // the handshake, and an idle ring (nothing offered, or no key) still takes zeros.
+                // A slot not free takes the window of the block that goes round again.
+                wire ent_go = (in_valid && ctx_valid) || prep_req_q;
+                wire [255:0]        keep_w;     // each bit its copy of keep
+                wire [128*LANES-1:0] offer;     // a block offered into a free slot, its copy
+                for (c = 0; c < 256; c = c + 1) begin : g_window
+                    assign keep_w[c] = keep_c[c * 8 / 256];
+                end
+                for (c = 0; c < 128 * LANES; c = c + 1) begin : g_state
+                    assign offer[c] = in_valid && ctx_valid && !keep_c[8 + c * 4 / (128 * LANES)];
+                end
+                always @(posedge clk) begin
+                    e_window <= (keep_w & o_window[U]) | (~keep_w & {256{ent_go}} & ctx_window);
+                    e_state  <= offer & (in_data ^ {LANES{ctx_window[127:0]}});
+                    e_len  <= fb_free ? ctx_len : 2'd0;
+                    e_inv  <= fb_free && !prep_req_q && ctx_inv;
+                    e_user <= fb_free ? in_user : {USER_W{1'b0}};
+                end
+            end else begin : g_e_take
+                always @(posedge clk) begin
+                    e_state  <= accept ? (in_data ^ {LANES{ctx_window[127:0]}}) : {128*LANES{1'b0}};
+                    e_window <= take ? ctx_window : 256'h0;
+                    e_len    <= take ? ctx_len : 2'd0;
+                    e_inv    <= accept && ctx_inv;
+                    e_user   <= accept ? in_user : {USER_W{1'b0}};
+                end
             end
             // Unit 0's key step decodes next clock's step now (aes_round_unit KEY_CUT 2): the
             // feedback slot's block (its out_early), or, where the entry register takes one, the
             // entry's: the block accepted (the context's, round 0) or the context's forward step.
             assign u_in_early[0] = o_early[U-1];
-            wire [6:0] e_next = prep_req_q ? {ctx_len, 1'b0, prep_idx} : {ctx_len, ctx_inv, 4'd0};
-            assign u_in_alt[0] = {take, e_next};
+            // (WIN_EARLY with KEY_SHARE: the same from aes_key_prep's register, next_early.)
+            wire [6:0] e_next = (WIN_EARLY != 0 && KEY_SHARE) ? prep_early :
+                                prep_req_q ? {ctx_len, 1'b0, prep_idx} : {ctx_len, ctx_inv, 4'd0};
+            assign u_in_alt[0] = {WIN_EARLY ? fb_free : take, e_next};
             assign u_in_valid[0]  = e_valid || fb_go_c[FB_C-1];
             assign {u_in_user[0], u_in_rnd[0], u_in_inv[0], u_in_len[0], u_in_window[0], u_in_state[0]} =
                 {e_user, e_rnd, e_inv, e_len, e_window, e_state} | fb_in;
@@ -292,7 +366,8 @@ module aes_core_folded #(
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES), .USER_W(USER_W),
                              .STEP_OUT(KEY_SHARE && u == 0),
                              .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0)),
-                             .MIX_EARLY(MIX_EARLY)) u_unit (
+                             .MIX_EARLY(MIX_EARLY),
+                             .WINDOW_EARLY((WIN_EARLY != 0 && u == U - 1) ? 1 : 0)) u_unit (
                 .clk(clk), .rst_n(`AES_RST(2 + u)), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),

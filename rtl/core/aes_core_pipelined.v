@@ -210,13 +210,15 @@ module aes_core_pipelined #(
         /* verilator lint_off UNUSEDSIGNAL */   // no expansion here (DEC_WINDOW = 0)
         wire       prep_req_unused;
         wire [3:0] prep_idx_unused;
+        wire [6:0] prep_early_unused;
         /* verilator lint_on UNUSEDSIGNAL */
         aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .KEYS(KEYS), .DEC_WINDOW(0)) u_ctx (
             .clk(clk), .rst_n(`AES_RST(0)), .clear(key_clear),
             .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
             .key_decrypt(key_decrypt), .key_error(key_error),
             .ctx_valid(ctx_valid), .ctx_window(ctx_window), .ctx_len(ctx_len_reg), .ctx_inv(ctx_inv),
-            .step_req(prep_req_unused), .step_idx(prep_idx_unused), .step_go(1'b0), .step_out(256'h0)
+            .step_req(prep_req_unused), .step_idx(prep_idx_unused), .step_go(1'b0), .step_out(256'h0),
+            .next_early(prep_early_unused)
         );
         wire [1:0] ctx_len = fixed_len(ctx_len_reg);
         assign key_ok = ctx_valid;

@@ -36,6 +36,13 @@
 // EXT_STEP = 4: ... three clocks after step_go: four clocks a step, 4 * Nr (the folded table
 // builds with 3 or more stages a round, whose unit 0 answers from a register a clock later,
 // aes_round_unit STEP_LATE).
+// EXT_STEP >= 2 also gives next_early, a register holding at each clock what a caller's entry
+// register takes with the context then: {ctx_len, 1'b0, step_idx} while step_req is high (the
+// step), else {ctx_len, ctx_inv, 4'd0} (a block, round 0); its value is formed from this
+// module's next state. Zero otherwise. Why: the folded table builds' unit 0 decodes its key
+// step a clock early from it (aes_round_unit KEY_CUT 2), and formed from step_req and the
+// context that decode sat six LUT4 levels deep behind this module's registers (iCE40 UP5K,
+// docs/results/notes.md).
 `default_nettype none
 
 module aes_key_prep #(
@@ -63,8 +70,9 @@ module aes_key_prep #(
     output wire [3:0]   step_idx,
     /* verilator lint_off UNUSEDSIGNAL */   // EXT_STEP = 1 to 4 only
     input  wire         step_go,
-    input  wire [255:0] step_out
+    input  wire [255:0] step_out,
     /* verilator lint_on UNUSEDSIGNAL */
+    output wire [6:0]   next_early      // EXT_STEP >= 2: {len, inv, rnd} an entry takes now (above)
 );
     `include "aes_defs.vh"
     reg       have_key;       // a context has been loaded (and not cleared)
@@ -121,9 +129,27 @@ module aes_key_prep #(
                 end
             assign answer = go_d[EXT_STEP-2];
             assign waiting = |go_d;
+            // next_early: step_req and the context as the clock edge will leave them (the
+            // always block below, branch by branch), then registered.
+            wire         cleared = !rst_n || clear;
+            wire         adv     = !cleared && !load && !refuse && expanding && answer;
+            wire [1:0]   len_nx  = cleared ? 2'd0 : load ? key_len : ctx_len;
+            wire         inv_nx  = cleared ? 1'b0 : load ? key_decrypt : ctx_inv;
+            wire [3:0]   step_nx = (cleared || load) ? 4'd0 : adv ? step + 4'd1 : step;
+            wire         exp_nx  = cleared ? 1'b0 : load ? (key_decrypt && EXPANDS) :
+                                   (adv && step == nr_ctx - 4'd1) ? 1'b0 : expanding;
+            /* verilator lint_off UNUSEDSIGNAL */   // the last bit leaves the shift: not waiting then
+            wire [EXT_STEP-1:0] go_sh = {go_d, expanding && step_go && !waiting};
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire         wait_nx = !(cleared || load) && |go_sh[EXT_STEP-2:0];
+            reg  [6:0]   early_q;
+            always @(posedge clk)
+                early_q <= (exp_nx && !wait_nx) ? {len_nx, 1'b0, step_nx} : {len_nx, inv_nx, 4'd0};
+            assign next_early = early_q;
         end else begin : g_now
             assign waiting = 1'b0;
             assign answer = step_go;
+            assign next_early = 7'd0;
         end
     endgenerate
     assign step_req = (EXT_STEP >= 2) ? expanding && !waiting : EXT ? expanding : 1'b0;

@@ -52,6 +52,15 @@
 // rounds is the split form (its InvMixColumns is the next round's MixColumns of P(y)): a block
 // that has done a round arrives as the unit before left it and leaves in that form until its
 // final round, which leaves the plain state.
+// With KEY_CUT 2 the unit reads whether a block has done a round from in_early / in_alt, a clock
+// ahead (registered flags, g_imc_q): the block presented must be the one they describe.
+// WINDOW_EARLY = 1 (STAGES - 1 - key step cuts >= 1: a window register in front of the last
+// stage): out_window is the window a clock before the block's other outputs (the input of what
+// would be its output register), for a ring whose entry register takes it (aes_core_folded's
+// table builds), so that register is the window's third in the loop and the unit has no output
+// register of its own for it. Why: on the iCE40 UP5K the window's output register and the
+// entry's OR behind it were 512 of the 5,280 logic cells of a build at 97 % of them, whose
+// paths were mostly routing (docs/results/notes.md).
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -68,7 +77,8 @@ module aes_round_unit #(
     parameter VALID_COPIES = 0, // > 0: out_valid_c is that many flip-flops of their own (below)
     parameter STEP_OUT = 0,     // 1: step_window is the key step's result (below), else zero
     parameter KEY_CUT = 0,      // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2); 2: also decoded early (below)
-    parameter MIX_EARLY = 0     // 1: aes_round MIX_EARLY (below)
+    parameter MIX_EARLY = 0,    // 1: aes_round MIX_EARLY (below)
+    parameter WINDOW_EARLY = 0  // 1: out_window a clock early, masked (below; a ring's last unit)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -183,9 +193,11 @@ module aes_round_unit #(
     aes_delay #(.WIDTH(256), .DEPTH(STAGES-1-KPIPE)) u_window_lag (
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(next_window), .out_data(window_last)
     );
-    aes_delay #(.WIDTH(256), .DEPTH(1)) u_window_out (
-        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(out_window)
+    wire [255:0] window_reg;            // the window's output register (WINDOW_EARLY 0)
+    aes_delay #(.WIDTH(256), .DEPTH(WINDOW_EARLY ? 0 : 1)) u_window_out (
+        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data(window_last), .out_data(window_reg)
     );
+    assign out_window = WINDOW_EARLY ? window_last : window_reg;
     wire [127:0] round_key;
     aes_delay #(.WIDTH(128), .DEPTH(KEY_AHEAD ? STAGES-1 : 0)) u_key_lag (
         .clk(clk), .rst_n(rst_n), .ce(ce),
@@ -206,7 +218,11 @@ module aes_round_unit #(
     /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
     localparam DEC_ONLY = (MODE == "DEC");
     /* verilator lint_on WIDTH */
-    wire [15:0] imc_c = MIX_EARLY ? {16{(in_inv || DEC_ONLY) && (in_rnd != 4'd0)}} : 16'h0;
+    // (KEY_CUT 2: from registers, g_imc_q below.)
+    wire [15:0] imc_c;
+    /* verilator lint_off UNUSEDSIGNAL */   // KEY_CUT 2 builds read the registered flags instead
+    wire [15:0] imc_now = MIX_EARLY ? {16{(in_inv || DEC_ONLY) && (in_rnd != 4'd0)}} : 16'h0;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [128*LANES-1:0] rounded;
     wire                 round_zero;    // BYPASS: the round's output zero for a skipped block
     genvar l;
@@ -309,6 +325,29 @@ module aes_round_unit #(
         .clk(clk), .rst_n(rst_n), .ce(ce), .in_data({in_len, in_inv, in_rnd + 4'd1}),
         .out_data(out_early)
     );
+    generate
+        // MIX_EARLY with KEY_CUT 2: the MixColumns-first flags of the block presented next clock,
+        // decided now from in_early or in_alt (as the key step's decode is) and registered, a
+        // copy per byte kept apart, so the multiplexers in front of the S-box tables' addresses
+        // start from flip-flops. Why: the flags' decode from the entry's multiplexers (direction,
+        // round) and their fan-out to 128 bits were the iCE40 UP5K 3-stage build's longest path
+        // once the window left the entry's multiplexers (docs/results/notes.md).
+        if (MIX_EARLY != 0 && ALT != 0) begin : g_imc_q
+            wire imc_nx = in_alt[7] ? ((in_alt[4] || DEC_ONLY) && (in_alt[3:0] != 4'd0))
+                                    : ((early_inv || DEC_ONLY) && (early_rnd != 4'd0));
+            genvar b;
+            for (b = 0; b < 16; b = b + 1) begin : g_byte
+                reg q;
+                (* keep *) always @(posedge clk) if (ce) q <= imc_nx;
+                assign imc_c[b] = q;
+            end
+        end else begin : g_imc_now
+            assign imc_c = imc_now;
+        end
+        if (WINDOW_EARLY != 0 && (WINDOW_EARLY != 1 || STAGES - 1 - KPIPE < 1)) begin : g_bad_param5
+            ERROR_aes_round_unit_WINDOW_EARLY_must_be_0_or_1_with_a_window_register_before_the_last_stage u_stop ();
+        end
+    endgenerate
 endmodule
 
 `default_nettype wire

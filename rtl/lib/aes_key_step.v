@@ -349,8 +349,12 @@ module aes_key_step #(
                 /* verilator lint_off UNUSEDSIGNAL */
                 wire [6:0] kind_a  = kind(alt_len, alt_idx);
                 /* verilator lint_on UNUSEDSIGNAL */
-                wire [7:0] pick_a  = pick(dir_back(early_alt[6]), alt_len, kind_a) & CAN;
-                assign pick_2 = early_alt[7] ? pick_a : pick_e;
+                // Both picks kept whole, so the select (a handshake's, late in its clock) is one
+                // multiplexer in front of the registers, not folded into the decodes (iCE40 UP5K:
+                // it sat three LUT4 levels deep, docs/results/notes.md).
+                (* keep *) wire [7:0] pick_a = pick(dir_back(early_alt[6]), alt_len, kind_a) & CAN;
+                (* keep *) wire [7:0] pick_k = pick_e;
+                assign pick_2 = early_alt[7] ? pick_a : pick_k;
             end else begin : g_one
                 assign pick_2 = 8'h0;
             end
@@ -475,8 +479,17 @@ module aes_key_step #(
     /* verilator lint_off UNUSEDSIGNAL */   // SEL_CUT builds read the selects' copies instead
     wire [3:0]   sel_one;
     /* verilator lint_on UNUSEDSIGNAL */
-    aes_delay #(.WIDTH(160), .DEPTH((STREAM == 0 && PIPE >= 4) ? 1 : 0)) u_sums (
-        .clk(clk), .rst_n(1'b1), .ce(ce), .in_data({sums_now, last_now}),
+    // DEC_CARRY: the sums and the last word formed from the window in front of the cut and
+    // carried past it (160 flip-flops), so the new words behind it start from them. Why: the
+    // XOR trees and the length multiplexers behind the cut, six LUT4 levels from the carried
+    // length, ended 254 of the iCE40 UP5K 3-stage build's deepest paths (docs/results/notes.md).
+    wire [127:0] sums_in  = {wsel(in_window, 3) ^ wsel(in_window, 2),
+                             wsel(in_window, 3) ^ wsel(in_window, 2) ^ wsel(in_window, 1) ^ wsel(in_window, 0),
+                             wsel(in_window, 2) ^ wsel(in_window, 1) ^ wsel(in_window, 0),
+                             wsel(in_window, 1) ^ wsel(in_window, 0)};
+    aes_delay #(.WIDTH(160), .DEPTH(DEC_CARRY ? PIPE : (STREAM == 0 && PIPE >= 4) ? 1 : 0)) u_sums (
+        .clk(clk), .rst_n(1'b1), .ce(ce),
+        .in_data(DEC_CARRY ? {sums_in, last_word(in_window, key_len)} : {sums_now, last_now}),
         .out_data({q3, p3, p2, p1, last})
     );
     aes_delay #(.WIDTH(4), .DEPTH((STREAM == 0 && PIPE >= 1) ? 1 : 0)) u_sel (

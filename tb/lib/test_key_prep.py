@@ -19,6 +19,8 @@ EXT_STEP=2: the caller's step answers a clock after step_go, and step_req is low
 clock; so each step takes two clocks and key_ready stays low 2 * Nr + LAG clocks.
 EXT_STEP=3, 4: the same two, three clocks after step_go (step_req low meanwhile): 3 * Nr, 4 * Nr + LAG
 clocks.
+EXT_STEP >= 2: next_early is checked every clock against step_req, ctx_len, ctx_inv and step_idx
+({ctx_len, 0, step_idx} while step_req is high, else {ctx_len, ctx_inv, 0}).
 """
 import random
 
@@ -99,6 +101,10 @@ async def lend_step(dut):
     while True:
         await FallingEdge(dut.clk)
         await settle()
+        if EXT_STEP >= 2:                       # next_early: what an entry takes with the context now
+            req, ln = sval(dut.step_req), sval(dut.ctx_len)
+            want = (ln << 5 | sval(dut.step_idx)) if req else (ln << 5 | sval(dut.ctx_inv) << 4)
+            assert sval(dut.next_early) == want, f"next_early {sval(dut.next_early):#x}, expected {want:#x}"
         if late is not None and sval(dut.key_ready) == 1:
             late = None                         # its expansion was cleared: no answer due
         if late is not None:

@@ -19,6 +19,9 @@ high), the other a random block's.
 MIX_EARLY=1: a decrypt block that has done a round is put through MixColumns first and a
 decrypt round that is not final leaves the split form (aeshw.model.dec_round_split).
 out_valid_early is checked against out_valid a clock later.
+WINDOW_EARLY=1: out_window is the window of the block at the outputs after the next enabled
+clock (checked a clock before the block's other outputs where that block is valid and has rounds
+left; the whole-block test feeds back the one it read a clock before).
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -40,6 +43,7 @@ BYPASS = param("BYPASS", 0)
 AHEAD = param("KEY_AHEAD", 0)
 KEY_CUT = param("KEY_CUT", 0)
 MIX_EARLY = param("MIX_EARLY", 0)
+WINDOW_EARLY = param("WINDOW_EARLY", 0)
 INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
 VALID_C_ALL = (1 << max(param("VALID_COPIES", 0), 1)) - 1   # out_valid_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
@@ -86,6 +90,16 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
     if 0 <= nxt <= nr:                     # KEY_AHEAD: none after the last round
         out["out_window"] = key_window(key, nxt)
     return out
+
+
+def fed_back_window(head) -> int:
+    """WINDOW_EARLY: the out_window a clock before `head` (a Pipe entry) is at the outputs: its
+    next window if it is a valid block with rounds left, else None (not specified)."""
+    if head[0] in ("invalid", 0):
+        return None
+    exp = head[1]
+    nr = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
+    return None if exp["out_rnd"] >= nr else exp["out_window"]
 
 
 def early(key: bytes, decrypt: bool, done: int) -> int:
@@ -168,6 +182,8 @@ async def test_random_rounds(dut):
     pipe = Pipe(STAGES, reset_value=("invalid",))
     checked = finals = bypassed = resets = 0
     prev = None                     # (out_valid_early, ce, rst_n) of the clock before
+    prev_win = None                 # WINDOW_EARLY: (out_window, ce, rst_n) of the clock before
+    windows = 0                     # ... and the early windows checked that were not zero
     for cyc, st in enumerate(stim):
         resets += 1 - st["rst_n"]
         drive(dut, st["valid"], st["key"], st["dec"], st["done"], st["state"], st["side"])
@@ -180,6 +196,13 @@ async def test_random_rounds(dut):
             assert sval(dut.out_valid) == prev[0], f"cycle {cyc}: out_valid is not last clock's out_valid_early"
         prev = (sval(dut.out_valid_early), st["ce"], st["rst_n"])
         head = pipe.head()
+        if WINDOW_EARLY and head is not None and prev_win is not None and prev_win[1] and prev_win[2]:
+            want = fed_back_window(head)
+            assert want is None or (prev_win[0].is_resolvable and int(prev_win[0]) == want), (
+                f"cycle {cyc}: out_window a clock early {prev_win[0]}, expected {want:#x}")
+            windows += want is not None
+        if WINDOW_EARLY:
+            prev_win = (dut.out_window.value, st["ce"], st["rst_n"])   # resolved where checked
         if head is not None:
             v = 0 if head[0] == "invalid" else head[0]
             # out_valid_c: a copy of out_valid per lane and one more (VALID_COPIES: flip-flops
@@ -187,7 +210,7 @@ async def test_random_rounds(dut):
             assert sval(dut.out_valid) == v and sval(dut.out_valid_c) == (VALID_C_ALL if v else 0), \
                 f"cycle {cyc}: out_valid {sval(dut.out_valid)} / copies {sval(dut.out_valid_c):#x}, expected {v}"
             if head[0] != "invalid" and v:
-                exp = head[1]
+                exp = {k: v for k, v in head[1].items() if not (WINDOW_EARLY and k == "out_window")}
                 got = read(dut, exp)
                 bad = {k: (hex(got[k]), hex(exp[k])) for k in exp if got[k] != exp[k]}
                 assert not bad, f"cycle {cyc}: (got, expected) {bad}"
@@ -204,6 +227,7 @@ async def test_random_rounds(dut):
     dut.rst_n.value = 1
     assert checked > ncyc // 4 and finals > 10, f"only {checked} blocks ({finals} final rounds) checked"
     assert bypassed > 10 or not BYPASS, f"only {bypassed} bypassed blocks checked"
+    assert windows > ncyc // 8 or not WINDOW_EARLY, f"only {windows} early windows checked"
     dut._log.info("%d rounds checked (%d final, %d bypassed), %d resets", checked, finals, bypassed, resets)
 
 
@@ -243,13 +267,17 @@ async def test_whole_blocks(dut):
     await FallingEdge(dut.clk)
     done_blocks = 0
     cyc = 0
+    win_early = None                 # WINDOW_EARLY: out_window of the clock before
     while todo or any(slots):
         b = cyc % STAGES
         cur = slots[b]
         if cur is not None:          # its round result is at the outputs now
             await settle()
             assert sval(dut.out_valid) == 1, f"cycle {cyc}: block lost (out_valid low)"
-            got = read(dut)
+            got = read(dut, [k for k in OUTS if not (WINDOW_EARLY and k == "out_window")])
+            if WINDOW_EARLY and got["out_rnd"] < NR[len(cur[0])]:     # the window came a clock early
+                assert win_early.is_resolvable, f"cycle {cyc}: out_window a clock early {win_early}"
+                got["out_window"] = int(win_early)
             key, dec, blks, side, _ = cur
             nr = NR[len(key)]
             assert (got["out_len"], got["out_inv"], got["out_user"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
@@ -279,6 +307,9 @@ async def test_whole_blocks(dut):
             else:
                 dut.in_valid.value = 0
         set_early(dut, await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng))
+        if WINDOW_EARLY:
+            await settle()
+            win_early = dut.out_window.value
         await FallingEdge(dut.clk)
         cyc += 1
         assert cyc < 2000, "whole-block test did not finish"
