@@ -182,6 +182,7 @@ module aes_core_folded #(
     wire                o_vearly  [0:U-1];   // valid a clock early (ENTRY: the feedback slot)
     wire                fin_nx    [0:U-1];   // KEY_CUT: unit u's output has done its last round next clock
     wire [255:0]        step_w           [0:U-1];   // unit u's step (KEY_SHARE reads unit 0's)
+    wire [128*LANES-1:0] s_early         [0:U-1];   // WIN_EARLY: the last unit's state a clock early
     /* verilator lint_on UNUSEDSIGNAL */
     genvar u;
     generate
@@ -276,8 +277,10 @@ module aes_core_folded #(
                     else        q <= (WIN_EARLY != 0) ? keep_c[c] : o_vearly[U-1] && !fin_nx[U-1];
                 assign fb_go_c[c] = q;
             end
-            wire [255:0]    fb_window = WIN_EARLY ? 256'h0 : o_window[U];   // WIN_EARLY: e_window's
-            wire [FB_W-1:0] fb_word = {o_user[U], o_rnd[U], o_inv[U], o_len[U], fb_window, o_state[U]};
+            // (WIN_EARLY: the window and the state are e_window's and e_state's.)
+            wire [255:0]    fb_window = WIN_EARLY ? 256'h0 : o_window[U];
+            wire [128*LANES-1:0] fb_state = WIN_EARLY ? {128*LANES{1'b0}} : o_state[U];
+            wire [FB_W-1:0] fb_word = {o_user[U], o_rnd[U], o_inv[U], o_len[U], fb_window, fb_state};
             wire [FB_W-1:0] fb_mask;        // each bit its copy of fb_go
             for (c = 0; c < FB_W; c = c + 1) begin : g_fb_bit
                 assign fb_mask[c] = fb_go_c[c * FB_C / FB_W];
@@ -301,19 +304,22 @@ module aes_core_folded #(
                 // state: what the block accepted now (or the step) needs; where none is taken,
                 // a slot that is not valid (it leaves after one pass). So only e_valid waits for
                 // the handshake, and an idle ring (nothing offered, or no key) still takes zeros.
-                // A slot not free takes the window of the block that goes round again.
+                // A slot not free takes the window and the state of the block that goes round
+                // again, both a clock early from the last unit (aes_round_unit WINDOW_EARLY).
                 wire ent_go = (in_valid && ctx_valid) || prep_req_q;
                 wire [255:0]        keep_w;     // each bit its copy of keep
+                wire [128*LANES-1:0] keep_s;    // the same for the state
                 wire [128*LANES-1:0] offer;     // a block offered into a free slot, its copy
                 for (c = 0; c < 256; c = c + 1) begin : g_window
                     assign keep_w[c] = keep_c[c * 8 / 256];
                 end
                 for (c = 0; c < 128 * LANES; c = c + 1) begin : g_state
-                    assign offer[c] = in_valid && ctx_valid && !keep_c[8 + c * 4 / (128 * LANES)];
+                    assign keep_s[c] = keep_c[8 + c * 4 / (128 * LANES)];
+                    assign offer[c] = in_valid && ctx_valid && !keep_s[c];
                 end
                 always @(posedge clk) begin
                     e_window <= (keep_w & o_window[U]) | (~keep_w & {256{ent_go}} & ctx_window);
-                    e_state  <= offer & (in_data ^ {LANES{ctx_window[127:0]}});
+                    e_state  <= (keep_s & s_early[U-1]) | (offer & (in_data ^ {LANES{ctx_window[127:0]}}));
                     e_len  <= fb_free ? ctx_len : 2'd0;
                     e_inv  <= fb_free && !prep_req_q && ctx_inv;
                     e_user <= fb_free ? in_user : {USER_W{1'b0}};
@@ -376,7 +382,7 @@ module aes_core_folded #(
                 .out_len(o_len[u+1]), .out_inv(o_inv[u+1]), .out_inv_c(o_inv_c_unused[u]),
                 .out_valid_c(o_valid_c_unused[u]), .out_rnd(o_rnd[u+1]), .out_early(o_early[u]), .out_valid_early(o_vearly[u]),
                 .out_user(o_user[u+1]),
-                .step_window(step_w[u])
+                .step_window(step_w[u]), .out_state_early(s_early[u])
             );
             if (is_tap(u) && KEY_CUT) begin : g_tap_q
                 // Table builds: whether the block in unit u's output registers has done its
@@ -385,10 +391,15 @@ module aes_core_folded #(
                 // and the entry select behind it start from flip-flops. Why: the compare of the
                 // round with Nr (a carry chain on iCE40) headed the path that set the iCE40 UP5K
                 // build's clock once the key step was cut (docs/results/notes.md).
-                reg fin_q;
+                // The exit itself is that register: the unit's valid a clock early (its
+                // out_valid_early, under the unit's own reset) and the last round's flag, so
+                // the output FIFO's push and the counters' steps start at a flip-flop.
+                reg exit_q;
                 assign fin_nx[u] = (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
-                always @(posedge clk) fin_q <= fin_nx[u];
-                assign o_exit[u+1] = o_valid[u+1] && fin_q;
+                always @(posedge clk)
+                    if (!`AES_RST(2 + u)) exit_q <= 1'b0;
+                    else                  exit_q <= o_vearly[u] && fin_nx[u];
+                assign o_exit[u+1] = exit_q;
             end else if (is_tap(u)) begin : g_tap
                 assign fin_nx[u] = 1'b0;
                 assign o_exit[u+1] = o_valid[u+1] && (o_rnd[u+1] == aes_nr(o_len[u+1]));
@@ -427,7 +438,7 @@ module aes_core_folded #(
 
     // ---- output stage: the FIFO and its credits ------------------------------
     aes_out_stage #(.WIDTH(128*LANES + USER_W), .DEPTH(FDEPTH), .LAT_MAX(D + ENTRY), .RAM(FIFO_RAM),
-                    .SPARE(ENTRY ? 0 : 1),
+                    .SPARE(ENTRY ? 0 : 1), .LATE(ENTRY ? 1 : 0),
                     .COPIES(LANES)) u_out (
         .clk(clk), .rst_n(rst_n), .in_valid(in_valid), .gate(gate), .in_ready(in_ready),
         .accept(accept), .credit_ok(credit_ok), .empty(ring_empty),

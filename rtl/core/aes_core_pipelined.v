@@ -358,6 +358,7 @@ module aes_core_pipelined #(
             wire [(VC > 0 ? VC : 1)-1:0] valid_c;
             wire [255:0] step_unused;       // the step's own output (aes_key_prep EXT_STEP's)
             wire         v_early_unused;    // the next clock's valid (aes_core_folded's entry)
+            wire [128*LANES-1:0] s_early_unused;  // the state a clock early (WINDOW_EARLY: zero here)
             /* verilator lint_on UNUSEDSIGNAL */
             aes_round_unit #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .LANES(LANES),
                              .BYPASS(i >= 10 ? 1 : 0), .USER_W(USER_W), .KEY_AHEAD(1),
@@ -370,7 +371,7 @@ module aes_core_pipelined #(
                 .out_window(r_win[i+1]),
                 .out_len(r_len[i+1]), .out_inv(r_inv[i+1]), .out_inv_c(r_inv_c[i+1]),
                 .out_rnd(r_rnd[i+1]), .out_early(r_early[i+1]), .out_valid_early(v_early_unused),
-                .out_user(r_user[i+1]), .step_window(step_unused)
+                .out_user(r_user[i+1]), .step_window(step_unused), .out_state_early(s_early_unused)
             );
             if (VC > 0) begin : g_exit
                 assign exit_v = valid_c;
@@ -866,13 +867,16 @@ module aes_core_pipelined #(
                     assign j_state[128*l +: 128]    = r_out[127:0];
                 end else begin : g_one
                     // lanes LANES - LUT_LANES .. LANES - 1: LUT_IMPL S-boxes (LUT_LANES above)
+                    /* verilator lint_off UNUSEDSIGNAL */   // aes_round NEXT_OUT 0: zero
+                    wire [127:0] r_next_unused;
+                    /* verilator lint_on UNUSEDSIGNAL */
                     /* verilator lint_off WIDTH */  // string parameters of two lengths: zero-extended, as compared
                     aes_round #(.IMPL((l >= LANES - LUT_LANES) ? LUT_IMPL : IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W), .OUTS(OUTS),
                                 .DEC_MUL(DEC_MUL)) u_round (
                     /* verilator lint_on WIDTH */
                         .clk(clk), .ce(1'b1), .inv(inv_copies[i][16*l +: INV_W]), .final_round(final_round),
                         .in_state(s_state[i-1][128*l +: 128]), .in_imc(16'h0), .round_key(rk), .round_key_im(rk_im),
-                        .zero(zz[OUTS-1:0]), .out_state(r_out)
+                        .zero(zz[OUTS-1:0]), .out_state(r_out), .out_next(r_next_unused)
                     );
                     assign s_state[i][128*l +: 128] = r_out[127:0];
                     assign s_dec[i][128*l +: 128]   = {128{1'b0}};

@@ -61,6 +61,11 @@
 // register of its own for it. Why: on the iCE40 UP5K the window's output register and the
 // entry's OR behind it were 512 of the 5,280 logic cells of a build at 97 % of them, whose
 // paths were mostly routing (docs/results/notes.md).
+// It also gives out_state_early: the state of the block at the outputs after the next enabled
+// clock (the input of the round's output register, aes_round NEXT_OUT), which that entry
+// register takes too, so the ring's state passes no OR with the feedback (zero otherwise).
+// Why: the feedback's mask and OR stood in front of unit 0's MixColumns and its table
+// addresses, the iCE40 UP5K 3-stage build's clock-setting path (docs/results/notes.md).
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -108,7 +113,8 @@ module aes_round_unit #(
     output wire [6:0]        out_early,     // {len, inv, rnd} of the next cycle's out_* (above)
     output wire              out_valid_early, // the next cycle's out_valid (below)
     output wire [USER_W-1:0] out_user,
-    output wire [255:0]      step_window    // the key step's new window (below)
+    output wire [255:0]      step_window,   // the key step's new window (below)
+    output wire [128*LANES-1:0] out_state_early // WINDOW_EARLY: the state a clock early (above)
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -252,12 +258,12 @@ module aes_round_unit #(
                 assign inv_l = in_inv;
             end
             aes_round #(.IMPL(IMPL), .MODE(MODE), .STAGES(STAGES), .INV_W(INV_W),
-                        .MIX_EARLY(MIX_EARLY)) u_round (
+                        .MIX_EARLY(MIX_EARLY), .NEXT_OUT(WINDOW_EARLY)) u_round (
                 .clk(clk), .ce(ce), .inv(inv_l), .final_round(final_round),
                 .in_state(in_state[128*l +: 128]), .in_imc(imc_c),
                 .round_key(round_key), .round_key_im(128'h0),
                 .zero(round_zero),
-                .out_state(rounded[128*l +: 128])
+                .out_state(rounded[128*l +: 128]), .out_next(out_state_early[128*l +: 128])
             );
         end
         if (BYPASS != 0) begin : g_bypass
@@ -346,6 +352,9 @@ module aes_round_unit #(
         end
         if (WINDOW_EARLY != 0 && (WINDOW_EARLY != 1 || STAGES - 1 - KPIPE < 1)) begin : g_bad_param5
             ERROR_aes_round_unit_WINDOW_EARLY_must_be_0_or_1_with_a_window_register_before_the_last_stage u_stop ();
+        end
+        if (WINDOW_EARLY != 0 && BYPASS != 0) begin : g_bad_param6
+            ERROR_aes_round_unit_WINDOW_EARLY_must_be_0_with_BYPASS u_stop ();
         end
     endgenerate
 endmodule

@@ -15,6 +15,12 @@
 // count next clock = gt-count + the registered step + this clock's step, so each flag's
 // next value is one of five neighbouring gt bits, chosen by the registered step first and
 // by this clock's handshakes in the last multiplexer.
+// LATE (1: down, 2: up; 0: neither) names a step input that comes late in its clock (a
+// handshake): each flag's next value is then chosen by it in the last multiplexer, between the
+// two values the other input and the registers make without it, so it passes one gate (the
+// same flags). Why: the credits' accept (the handshake through in_ready) went through the
+// whole selection, six LUT4 levels around the loop credit_ok -> accept -> credit_ok on the
+// iCE40 UP5K (docs/results/notes.md).
 // up and down may be high together (no change). The caller never steps the count past 0
 // or MAX (asserted under FORMAL). Reset loads INIT.
 `default_nettype none
@@ -22,7 +28,8 @@
 module aes_level #(
     parameter MAX   = 4,
     parameter INIT  = 0,
-    parameter GROUP = 16
+    parameter GROUP = 16,
+    parameter LATE  = 0         // 1: down is the late step input, 2: up is (below)
 ) (
     input  wire           clk,
     input  wire           rst_n,
@@ -44,6 +51,9 @@ module aes_level #(
         end
         if (GROUP < 1) begin : g_bad_param2
             ERROR_aes_level_GROUP_must_be_at_least_1 u_stop ();
+        end
+        if (LATE < 0 || LATE > 2) begin : g_bad_param3
+            ERROR_aes_level_LATE_must_be_0_to_2 u_stop ();
         end
     endgenerate
 
@@ -106,6 +116,21 @@ module aes_level #(
             flag_next = step_i ? if_inc : step_d ? if_dec : if_none;
         end
     endfunction
+    // The same with the late input (LATE) in the last multiplexer: u, d are up and down.
+    function flag_late;
+        input [4:0] w;
+        input       iq, dq, up_in, down_in;
+        reg if_inc, if_none, if_dec;
+        begin
+            if_inc  = iq ? w[0] : dq ? w[2] : w[1];
+            if_none = iq ? w[1] : dq ? w[3] : w[2];
+            if_dec  = iq ? w[2] : dq ? w[4] : w[3];
+            if (LATE == 1)
+                flag_late = down_in ? (up_in ? if_none : if_dec) : (up_in ? if_inc : if_none);
+            else
+                flag_late = up_in ? (down_in ? if_none : if_inc) : (down_in ? if_dec : if_none);
+        end
+    endfunction
 
     always @(posedge clk) begin
         if (!rst_n) begin
@@ -113,9 +138,12 @@ module aes_level #(
             many <= (INIT > 1);
             full <= (INIT == MAX);
         end else begin
-            nz   <= flag_next(ab[0 +: 5], inc_f, dec_f, inc, dec);
-            many <= flag_next(ab[1 +: 5], inc_f, dec_f, inc, dec);
-            full <= flag_next(ab[MAX - 1 +: 5], inc_f, dec_f, inc, dec);
+            nz   <= (LATE != 0) ? flag_late(ab[0 +: 5], inc_f, dec_f, up, down)
+                                  : flag_next(ab[0 +: 5], inc_f, dec_f, inc, dec);
+            many <= (LATE != 0) ? flag_late(ab[1 +: 5], inc_f, dec_f, up, down)
+                                  : flag_next(ab[1 +: 5], inc_f, dec_f, inc, dec);
+            full <= (LATE != 0) ? flag_late(ab[MAX - 1 +: 5], inc_f, dec_f, up, down)
+                                  : flag_next(ab[MAX - 1 +: 5], inc_f, dec_f, inc, dec);
         end
     end
 

@@ -18,6 +18,8 @@
 // Both are aes_level counters (exact flags in registers, no carry chain).
 // DEPTH >= 1 places; LAT_MAX bounds in_flight (the most beats a core holds).
 // busy: a beat in flight or in the FIFO.
+// LATE = 1: accept is the late input of both counters' steps (aes_level LATE), for a core whose
+// in_ready's gate comes late in its clock (aes_core_folded's entry-register builds).
 // SPARE: the FIFO's spare entry (aes_fifo: 1 keeps every entry's write enable a register of
 // its own; 0 saves the entry for a gate in front of each enable).
 // RAM: the FIFO's storage form (aes_fifo; 1 = distributed RAM on FPGAs). Targets with LUT
@@ -47,7 +49,8 @@ module aes_out_stage #(
     /* verilator lint_on UNUSEDPARAM */
     parameter COPIES  = 1,       // copies of exit_valid (exit_valid_c), one per FIFO pointer copy
     parameter SPARE   = 1,       // the FIFO's spare entry (aes_fifo SPARE)
-    parameter CHUNK   = 16       // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
+    parameter CHUNK   = 16,      // AES_FIFO_CHUNKS, RAM form: bits per FIFO piece (above)
+    parameter LATE    = 0        // 1: accept is the counters' late step input (aes_level LATE)
 ) (
     input  wire             clk,
     input  wire             rst_n,
@@ -76,6 +79,9 @@ module aes_out_stage #(
         end
         if (CHUNK < 1) begin : g_bad_param2
             ERROR_aes_out_stage_CHUNK_must_be_at_least_1 u_stop ();
+        end
+        if (LATE != 0 && LATE != 1) begin : g_bad_param3
+            ERROR_aes_out_stage_LATE_must_be_0_or_1 u_stop ();
         end
     endgenerate
 
@@ -111,11 +117,11 @@ module aes_out_stage #(
     wire [LAT_MAX-1:0] inf_gt;
     wire cr_many, cr_full, inf_many, inf_full;
     /* verilator lint_on UNUSEDSIGNAL */
-    aes_level #(.MAX(DEPTH), .INIT(DEPTH)) u_credits (
+    aes_level #(.MAX(DEPTH), .INIT(DEPTH), .LATE(LATE ? 1 : 0)) u_credits (
         .clk(clk), .rst_n(`AES_RST(0)), .up(popped), .down(accept), .gt(cr_gt),
         .nz(cr_nz), .many(cr_many), .full(cr_full)
     );
-    aes_level #(.MAX(LAT_MAX), .INIT(0)) u_in_flight (
+    aes_level #(.MAX(LAT_MAX), .INIT(0), .LATE(LATE ? 2 : 0)) u_in_flight (
         .clk(clk), .rst_n(`AES_RST(1)), .up(accept), .down(exit_valid), .gt(inf_gt),
         .nz(inf_nz), .many(inf_many), .full(inf_full)
     );

@@ -52,6 +52,9 @@
 // AES-192 in a core that also has a longer key) feeds the next round from the first
 // register with final_round tied low (no final multiplexer there) and the exit from the
 // second, zero unless its beat leaves there (no tap gate in front of the exit's FIFO).
+// NEXT_OUT = 1: out_next is the round's result as out_state[127:0] takes it at the next enabled
+// clock (the register's input, before zero), for a caller that registers it elsewhere as well
+// (aes_core_folded's entry register, through aes_round_unit WINDOW_EARLY); zero otherwise.
 `default_nettype none
 
 module aes_round #(
@@ -61,7 +64,8 @@ module aes_round #(
     parameter INV_W  = 1,         // 1 or 16: copies of inv (above)
     parameter OUTS   = 1,         // 1 or 2: copies of the output register (above)
     parameter DEC_MUL = 0,        // 1: InvMixColumns as registered multiples (below; round_key_im)
-    parameter MIX_EARLY = 0       // 1: (Inv)MixColumns off the last stage (below; in_imc)
+    parameter MIX_EARLY = 0,      // 1: (Inv)MixColumns off the last stage (below; in_imc)
+    parameter NEXT_OUT = 0        // 1: out_next is the output register's input (above)
 ) (
     input  wire         clk,
     input  wire         ce,
@@ -78,7 +82,8 @@ module aes_round #(
     input  wire [127:0] round_key_im,       // InvMixColumns(round_key), with round_key
     /* verilator lint_on UNUSEDSIGNAL */
     input  wire [OUTS-1:0]      zero,
-    output reg  [128*OUTS-1:0]  out_state
+    output reg  [128*OUTS-1:0]  out_state,
+    output wire [127:0]         out_next    // NEXT_OUT: the round's result a clock early (above)
 );
     // ---- parameter checks: an out-of-range value stops elaboration (Icarus, Verilator and
     // Yosys alike) with a missing module whose name says which parameter and its range.
@@ -378,6 +383,7 @@ module aes_round #(
     always @(posedge clk)
         if (ce)
             out_state[127:0] <= zero[0] ? 128'h0 : after_round;
+    assign out_next = (NEXT_OUT != 0) ? after_round : 128'h0;
     generate
         if (OUTS == 2) begin : g_final_out
             always @(posedge clk)
@@ -393,6 +399,9 @@ module aes_round #(
     generate
         if (MIX_EARLY != 0 && (MIX_EARLY != 1 || IMPL != "BRAM" || STAGES < 3 || OUTS != 1)) begin : g_bad_param6
             ERROR_aes_round_MIX_EARLY_must_be_0_or_1_with_IMPL_BRAM_STAGES_3_to_4_OUTS_1 u_stop ();
+        end
+        if (NEXT_OUT != 0 && NEXT_OUT != 1) begin : g_bad_param7
+            ERROR_aes_round_NEXT_OUT_must_be_0_or_1 u_stop ();
         end
     endgenerate
     /* verilator lint_on WIDTH */

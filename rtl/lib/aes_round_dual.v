@@ -88,14 +88,19 @@ module aes_round_dual #(
         end
     endgenerate
 
+    /* verilator lint_off UNUSEDSIGNAL */   // aes_round NEXT_OUT 0: zero
+    wire [127:0] next_e_unused, next_d_unused;
+    /* verilator lint_on UNUSEDSIGNAL */
     aes_round #(.IMPL(IMPL), .MODE("ENC"), .STAGES(STAGES), .INV_W(1), .OUTS(OUTS)) u_enc (
         .clk(clk), .ce(ce), .inv(1'b0), .final_round(final_round), .in_state(in_enc), .in_imc(16'h0),
-        .round_key(round_key), .round_key_im(128'h0), .zero(zero_e), .out_state(out_enc)
+        .round_key(round_key), .round_key_im(128'h0), .zero(zero_e), .out_state(out_enc),
+        .out_next(next_e_unused)
     );
     aes_round #(.IMPL(IMPL), .MODE("DEC"), .STAGES(STAGES), .INV_W(1), .OUTS(OUTS),
                 .DEC_MUL(DEC_MUL)) u_dec (
         .clk(clk), .ce(ce), .inv(1'b1), .final_round(final_round), .in_state(in_dec), .in_imc(16'h0),
-        .round_key(round_key), .round_key_im(round_key_im), .zero(zero_d), .out_state(out_dec)
+        .round_key(round_key), .round_key_im(round_key_im), .zero(zero_d), .out_state(out_dec),
+        .out_next(next_d_unused)
     );
 
     generate

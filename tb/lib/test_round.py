@@ -12,7 +12,9 @@ or zero when zero was high (with OUTS = 2 a second register above it, the final
 round's result whatever final_round says, zero per zero's bit 1). MIX_EARLY = 1 (aes_round):
 in_imc (random, per byte) puts input bytes through MixColumns first and a decrypt round that is
 not final leaves P(y) (aeshw.model.dec_round_split); the chained test feeds that back with
-in_imc set on every round but the first and must still match OpenSSL. References:
+in_imc set on every round but the first and must still match OpenSSL. NEXT_OUT = 1 (aes_round):
+out_next is checked every clock against the model's result for the item in the last stage.
+References:
 aeshw.model.enc_round / dec_round (FIPS-197), and OpenSSL for whole blocks.
 """
 import random
@@ -23,11 +25,12 @@ from cocotb.triggers import FallingEdge
 from aeshw.model import (NR, check_model_against_openssl, dec_round, dec_round_split, ecb_decrypt,
                          ecb_encrypt, enc_round, mix_bytes_in, mix_columns, round_key, to_bytes, to_int, xor)
 from aeshw.sim import param
-from tbutil import Pipe, knob, seed, start_clock, sval, top_name
+from tbutil import Pipe, knob, seed, settle, start_clock, sval, top_name
 
 # tb_round_all's instances: (IMPL, MODE, STAGES); ports out_<lut|comp>_<mode>_s<N>
 WRAPPER = [("LUT", "BOTH", 1), ("LUT", "DEC", 2), ("COMPOSITE", "ENC", 3), ("COMPOSITE", "BOTH", 4)]
 MIX_EARLY = param("MIX_EARLY", 0)      # aes_round itself only (the wrapper's instances have none)
+NEXT_OUT = param("NEXT_OUT", 0)        # aes_round itself only: out_next is checked
 
 
 class RoundInst:
@@ -87,6 +90,17 @@ async def init(dut):
     await start_clock(dut)
 
 
+async def next_out_check(dut, inst, item, n):
+    """NEXT_OUT: out_next is the round's result for the item in the last stage (what out_state
+    takes at this clock's edge if enabled), whatever zero says."""
+    if item is None:
+        return
+    await settle()
+    want = inst.ref(item[:4] + (0,) + item[5:]) & ((1 << 128) - 1)
+    got = sval(dut.out_next)
+    assert got == want, f"cycle {n}: out_next {got:032x}, expected {want:032x}"
+
+
 @cocotb.test()
 async def test_random_rounds(dut):
     """Random states/keys, random inv and final_round every cycle, random ce
@@ -120,6 +134,8 @@ async def test_random_rounds(dut):
             drive_key(dut, keys[s], last[s][3] if last[s] is not None else rng.getrandbits(128))
             if has_zero:
                 dut.zero.value = last[s][4] if last[s] is not None else rng.getrandbits(param("OUTS", 1))
+        if NEXT_OUT:
+            await next_out_check(dut, insts[0], last[insts[0].stages], n)
         await FallingEdge(dut.clk)              # one rising edge in between
         for it in insts:
             if ce:

@@ -21,7 +21,8 @@ decrypt round that is not final leaves the split form (aeshw.model.dec_round_spl
 out_valid_early is checked against out_valid a clock later.
 WINDOW_EARLY=1: out_window is the window of the block at the outputs after the next enabled
 clock (checked a clock before the block's other outputs where that block is valid and has rounds
-left; the whole-block test feeds back the one it read a clock before).
+left; the whole-block test feeds back the one it read a clock before), and out_state_early is
+that block's out_state (checked a clock before it where the block is valid).
 References: aeshw.model (key_window, round_key, enc_round/dec_round) and
 OpenSSL for whole blocks chained through the unit.
 """
@@ -182,7 +183,7 @@ async def test_random_rounds(dut):
     pipe = Pipe(STAGES, reset_value=("invalid",))
     checked = finals = bypassed = resets = 0
     prev = None                     # (out_valid_early, ce, rst_n) of the clock before
-    prev_win = None                 # WINDOW_EARLY: (out_window, ce, rst_n) of the clock before
+    prev_win = None                 # WINDOW_EARLY: (out_window, out_state_early, ce, rst_n) before
     windows = 0                     # ... and the early windows checked that were not zero
     for cyc, st in enumerate(stim):
         resets += 1 - st["rst_n"]
@@ -196,13 +197,17 @@ async def test_random_rounds(dut):
             assert sval(dut.out_valid) == prev[0], f"cycle {cyc}: out_valid is not last clock's out_valid_early"
         prev = (sval(dut.out_valid_early), st["ce"], st["rst_n"])
         head = pipe.head()
-        if WINDOW_EARLY and head is not None and prev_win is not None and prev_win[1] and prev_win[2]:
+        if WINDOW_EARLY and head is not None and prev_win is not None and prev_win[2] and prev_win[3]:
             want = fed_back_window(head)
             assert want is None or (prev_win[0].is_resolvable and int(prev_win[0]) == want), (
                 f"cycle {cyc}: out_window a clock early {prev_win[0]}, expected {want:#x}")
             windows += want is not None
+            if head[0] not in ("invalid", 0):
+                want_s = head[1]["out_state"]
+                assert prev_win[1].is_resolvable and int(prev_win[1]) == want_s, (
+                    f"cycle {cyc}: out_state_early {prev_win[1]}, expected {want_s:#x}")
         if WINDOW_EARLY:
-            prev_win = (dut.out_window.value, st["ce"], st["rst_n"])   # resolved where checked
+            prev_win = (dut.out_window.value, dut.out_state_early.value, st["ce"], st["rst_n"])
         if head is not None:
             v = 0 if head[0] == "invalid" else head[0]
             # out_valid_c: a copy of out_valid per lane and one more (VALID_COPIES: flip-flops

@@ -245,6 +245,9 @@ SWEEPS = [
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[2, 3, 4])
      # InvMixColumns split across the round's end (the folded iCE40 table builds' rounds)
      + sets(IMPL=["BRAM"], MODE=MODES, STAGES=[3, 4], MIX_EARLY=[1])
+     # ... with the result a clock early (out_next: the folded iCE40 table builds' last unit)
+     + [{"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "MIX_EARLY": 1, "NEXT_OUT": 1},
+        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "NEXT_OUT": 1}]
      + sets(IMPL=["TTABLE"], MODE=["ENC"], STAGES=[2, 3, 4])
      # InvMixColumns as registered multiples (round_key_im driven with InvMixColumns(round_key))
      + sets(IMPL=["COMPOSITE"], MODE=["DEC"], STAGES=[3, 4, 5, 6], DEC_MUL=[1])
@@ -307,13 +310,17 @@ SWEEPS = [
       {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11}, {"WIDTH": 12, "DEPTH": 4, "LAT_MAX": 9},
       {"WIDTH": 12, "DEPTH": 13, "LAT_MAX": 11, "SPARE": 0}, {"WIDTH": 12, "DEPTH": 3, "LAT_MAX": 1, "SPARE": 0},
       {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1},
-      {"WIDTH": 12, "DEPTH": 40, "LAT_MAX": 39, "COPIES": 2}]),
+      {"WIDTH": 12, "DEPTH": 40, "LAT_MAX": 39, "COPIES": 2},
+      # accept as the counters' late input (the folded table builds' entry register)
+      {"WIDTH": 12, "DEPTH": 6, "LAT_MAX": 4, "RAM": 1, "SPARE": 0, "LATE": 1}]),
     ("aes_key_bank", "test_key_bank", [{"NR_MAX": 10, "STAGES": 1}, {"NR_MAX": 12, "STAGES": 2},
                                        {"NR_MAX": 14, "STAGES": 4}, {"NR_MAX": 10, "STAGES": 6},
                                        {"NR_MAX": 10, "STAGES": 6, "INV_KEYS": 1},
                                        {"NR_MAX": 14, "STAGES": 5, "INV_KEYS": 1}]),
     ("aes_level", "test_level", [{"MAX": 1}, {"MAX": 2, "INIT": 2}, {"MAX": 5, "INIT": 3, "GROUP": 2},
-                                 {"MAX": 40, "GROUP": 16}]),
+                                 {"MAX": 40, "GROUP": 16},
+                                 # a late step input in the flags' last multiplexer (down, up)
+                                 {"MAX": 5, "INIT": 3, "GROUP": 2, "LATE": 1}, {"MAX": 6, "LATE": 2}]),
     ("aes_reset_copies", "test_reset_copies", [{"N": 1}, {"N": 7}]),
 ]
 SWEEP_RUNS = [(top, mod, p) for top, mod, ps in SWEEPS for p in ps]
