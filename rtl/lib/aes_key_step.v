@@ -471,7 +471,13 @@ module aes_key_step #(
     // counter stands in front of the 256 multiplexers that make the new window (the step
     // counter -> decode -> select -> new words path set a two-stage AES-128/192/256 core's
     // clock, 1,241.6 MHz against its rounds' 1,481.0, NanGate45).
-    wire [127:0] sums_now = {i3 ^ i2, i3 ^ i2 ^ i1 ^ i0, i2 ^ i1 ^ i0, i1 ^ i0};
+    // {q3, p3, p2, p1} of a window (the forward new words' window parts, above).
+    function [127:0] window_sums;
+        input [255:0] win;
+        window_sums = {wsel(win, 3) ^ wsel(win, 2), wsel(win, 3) ^ wsel(win, 2) ^ wsel(win, 1) ^ wsel(win, 0),
+                       wsel(win, 2) ^ wsel(win, 1) ^ wsel(win, 0), wsel(win, 1) ^ wsel(win, 0)};
+    endfunction
+    wire [127:0] sums_now = window_sums(win_w);
     wire [31:0]  last_now = last_word(win_w, len_w);
     wire [3:0]   sel_now  = {DEC_CARRY ? dec_w[1:0] : {!kind_w[5] && !kind_w[6], kind_w[6]},
                              len_w == 2'd0, len_w == 2'd1};
@@ -483,10 +489,7 @@ module aes_key_step #(
     // carried past it (160 flip-flops), so the new words behind it start from them. Why: the
     // XOR trees and the length multiplexers behind the cut, six LUT4 levels from the carried
     // length, ended 254 of the iCE40 UP5K 3-stage build's deepest paths (docs/results/notes.md).
-    wire [127:0] sums_in  = {wsel(in_window, 3) ^ wsel(in_window, 2),
-                             wsel(in_window, 3) ^ wsel(in_window, 2) ^ wsel(in_window, 1) ^ wsel(in_window, 0),
-                             wsel(in_window, 2) ^ wsel(in_window, 1) ^ wsel(in_window, 0),
-                             wsel(in_window, 1) ^ wsel(in_window, 0)};
+    wire [127:0] sums_in  = window_sums(in_window);
     aes_delay #(.WIDTH(160), .DEPTH(DEC_CARRY ? PIPE : (STREAM == 0 && PIPE >= 4) ? 1 : 0)) u_sums (
         .clk(clk), .rst_n(1'b1), .ce(ce),
         .in_data(DEC_CARRY ? {sums_in, last_word(in_window, key_len)} : {sums_now, last_now}),

@@ -105,26 +105,31 @@ module aes_level #(
     // Next clock's (count > m) from w = ab[m +: 5] (count > m-2 .. m+2 one clock behind): the
     // registered step (iq, dq) selects among neighbours for each of this clock's steps, then
     // this clock's step (step_i, step_d) selects, in the last multiplexer.
+    // {if this clock steps up, if it does not step, if it steps down}: the flag's next value
+    // for each of this clock's steps, chosen among the neighbours by the registered step.
+    function [2:0] flag_cases;
+        input [4:0] w;
+        input       iq, dq;
+        flag_cases = {iq ? w[0] : dq ? w[2] : w[1],
+                      iq ? w[1] : dq ? w[3] : w[2],
+                      iq ? w[2] : dq ? w[4] : w[3]};
+    endfunction
     function flag_next;
         input [4:0] w;
         input       iq, dq, step_i, step_d;   // (not i, d: a caller's genvar of that name)
         reg if_inc, if_none, if_dec;
         begin
-            if_inc  = iq ? w[0] : dq ? w[2] : w[1];
-            if_none = iq ? w[1] : dq ? w[3] : w[2];
-            if_dec  = iq ? w[2] : dq ? w[4] : w[3];
+            {if_inc, if_none, if_dec} = flag_cases(w, iq, dq);
             flag_next = step_i ? if_inc : step_d ? if_dec : if_none;
         end
     endfunction
-    // The same with the late input (LATE) in the last multiplexer: u, d are up and down.
+    // The same with the late input (LATE) in the last multiplexer (up_in, down_in: up, down).
     function flag_late;
         input [4:0] w;
         input       iq, dq, up_in, down_in;
         reg if_inc, if_none, if_dec;
         begin
-            if_inc  = iq ? w[0] : dq ? w[2] : w[1];
-            if_none = iq ? w[1] : dq ? w[3] : w[2];
-            if_dec  = iq ? w[2] : dq ? w[4] : w[3];
+            {if_inc, if_none, if_dec} = flag_cases(w, iq, dq);
             if (LATE == 1)
                 flag_late = down_in ? (up_in ? if_none : if_dec) : (up_in ? if_inc : if_none);
             else
