@@ -105,6 +105,12 @@ module aes_core_folded #(
     // register and those multiplexers' 256 bits were a tenth of the iCE40 UP5K 3-stage build's
     // logic cells, at 97 % of the device (docs/results/notes.md).
     localparam WIN_EARLY = STEP_LATE;
+    // ... and, with that window register, carry each block's key step index as its round field
+    // (aes_round_unit STEP_IDX: a decryption's counts down from Nr - 1 to 0, and leaves at -1), so
+    // no unit recomputes it from the rounds done. Why: that subtraction and its decodes, behind
+    // the entry's multiplexers, set the iCE40 UP5K 3-stage build's clock (docs/results/notes.md).
+    // (The 2-stage builds keep the rounds done: there it bought nothing, 26.0 -> 25.8 MHz.)
+    localparam IDX = WIN_EARLY;
     // With the output always ready a FIFO entry is freed the cycle after it is
     // written; back-to-back exits (D > 1) therefore need D + 2 places.
     // (ENTRY: a block is taken a clock before its slot frees, so one place more.)
@@ -132,7 +138,8 @@ module aes_core_folded #(
     /* verilator lint_off UNUSEDSIGNAL */   // read where KEY_SHARE and WIN_EARLY only
     wire [6:0]   prep_early;          // the entry's {len, inv, rnd} if it takes the context now
     /* verilator lint_on UNUSEDSIGNAL */
-    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY + STEP_LATE : 0)) u_key_prep (
+    aes_key_prep #(.IMPL(IMPL), .MODE(MODE), .EXT_STEP(KEY_SHARE ? 1 + KEY_CUT + ENTRY + STEP_LATE : 0),
+                   .STEP_IDX(KEY_SHARE ? IDX : 0)) u_key_prep (
         .clk(clk), .rst_n(`AES_RST(0)), .clear(key_clear),
         .key_valid(key_valid), .key_ready(key_ready), .key(key), .key_len(key_len),
         .key_decrypt(key_decrypt), .key_error(key_error),
@@ -160,6 +167,19 @@ module aes_core_folded #(
     wire [3:0]        o_rnd       [0:U];
     wire [USER_W-1:0] o_user      [0:U];
     wire              o_exit      [0:U];
+
+    // Whether a block's round field counts down (IDX: a decryption's step index; aes_defs.vh's
+    // aes_idx_*). (A single-direction MODE fixes the direction.)
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam DIR_FIXED = (MODE == "ENC" || MODE == "DEC") ? 1 : 0;
+    localparam DIR_DEC   = (MODE == "DEC") ? 1 : 0;
+    /* verilator lint_on WIDTH */
+    // (Each IDX choice is a constant condition with the expression as it was without it in its
+    // other arm, so the builds without it elaborate the netlist they had.)
+    function back_of;
+        input inv_bit;
+        back_of = (IDX != 0) && (DIR_FIXED ? (DIR_DEC != 0) : inv_bit);
+    endfunction
 
     // Can unit u be the last unit of a block for a supported key length?
     function is_tap;
@@ -238,7 +258,8 @@ module aes_core_folded #(
                 wire keep_pre;
                 aes_delay #(.WIDTH(1), .DEPTH(STAGES - 2), .RESET(1)) u_keep (
                     .clk(clk), .rst_n(`AES_RST(1)), .ce(1'b1),
-                    .in_data(u_in_valid[U-1] && (u_in_rnd[U-1] != aes_nr(u_in_len[U-1]) - 4'd1)),
+                    .in_data(u_in_valid[U-1] && ((IDX != 0) ? !aes_idx_last(u_in_len[U-1], back_of(u_in_inv[U-1]), u_in_rnd[U-1])
+                                                            : (u_in_rnd[U-1] != aes_nr(u_in_len[U-1]) - 4'd1))),
                     .out_data(keep_pre)
                 );
                 genvar k;
@@ -296,7 +317,10 @@ module aes_core_folded #(
             always @(posedge clk) begin
                 if (!`AES_RST(1)) e_valid <= 1'b0;
                 else        e_valid <= accept;
-                e_rnd    <= prep_go ? prep_idx : 4'd0;
+                // (IDX: a decryption block taken now starts at step index Nr - 1: e_inv's condition.)
+                e_rnd    <= prep_go ? prep_idx : (IDX != 0) ?
+                            aes_idx_first(ctx_len, ((WIN_EARLY != 0) ? fb_free && !prep_req_q : accept) && back_of(ctx_inv)) :
+                            4'd0;
             end
             if (WIN_EARLY != 0) begin : g_e_keep
                 // A free slot takes the context's window where a block is offered with a key in
@@ -339,7 +363,7 @@ module aes_core_folded #(
             assign u_in_early[0] = o_early[U-1];
             // (WIN_EARLY with KEY_SHARE: the same from aes_key_prep's register, next_early.)
             wire [6:0] e_next = (WIN_EARLY != 0 && KEY_SHARE) ? prep_early :
-                                prep_req_q ? {ctx_len, 1'b0, prep_idx} : {ctx_len, ctx_inv, 4'd0};
+                                prep_req_q ? {ctx_len, 1'b0, prep_idx} : {ctx_len, ctx_inv, (IDX != 0) ? aes_idx_first(ctx_len, back_of(ctx_inv)) : 4'd0};
             assign u_in_alt[0] = {WIN_EARLY ? fb_free : take, e_next};
             assign u_in_valid[0]  = e_valid || fb_go_c[FB_C-1];
             assign {u_in_user[0], u_in_rnd[0], u_in_inv[0], u_in_len[0], u_in_window[0], u_in_state[0]} =
@@ -373,7 +397,9 @@ module aes_core_folded #(
                              .STEP_OUT(KEY_SHARE && u == 0),
                              .KEY_CUT(KEY_CUT + ((ENTRY != 0 && u == 0) ? 1 : 0)),
                              .MIX_EARLY(MIX_EARLY),
-                             .WINDOW_EARLY((WIN_EARLY != 0 && u == U - 1) ? 1 : 0)) u_unit (
+                             .WINDOW_EARLY((WIN_EARLY != 0 && u == U - 1) ? 1 : 0),
+                             .STEP_IDX(IDX),
+                             .RING_EARLY((IDX != 0 && MIX_EARLY != 0 && u == 0) ? 1 : 0)) u_unit (
                 .clk(clk), .rst_n(`AES_RST(2 + u)), .ce(1'b1),
                 .in_valid(u_in_valid[u]), .in_state(u_in_state[u]), .in_window(u_in_window[u]),
                 .in_len(u_in_len[u]), .in_inv(u_in_inv[u]), .in_inv_c({(16*LANES){1'b0}}),
@@ -395,7 +421,8 @@ module aes_core_folded #(
                 // out_valid_early, under the unit's own reset) and the last round's flag, so
                 // the output FIFO's push and the counters' steps start at a flip-flop.
                 reg exit_q;
-                assign fin_nx[u] = (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
+                assign fin_nx[u] = (IDX != 0) ? aes_idx_done(o_early[u][6:5], back_of(o_early[u][4]), o_early[u][3:0])
+                                              : (o_early[u][3:0] == aes_nr(o_early[u][6:5]));
                 always @(posedge clk)
                     if (!`AES_RST(2 + u)) exit_q <= 1'b0;
                     else                  exit_q <= o_vearly[u] && fin_nx[u];

@@ -43,6 +43,9 @@
 // step a clock early from it (aes_round_unit KEY_CUT 2), and formed from step_req and the
 // context that decode sat six LUT4 levels deep behind this module's registers (iCE40 UP5K,
 // docs/results/notes.md).
+// STEP_IDX = 1 (EXT_STEP >= 2): a block's round field in next_early is the key step index of its
+// first round, Nr - 1 for a decryption key ({ctx_len, ctx_inv, Nr - 1}), for a caller whose
+// blocks carry that index (aes_core_folded's table builds with 3+ stages, aes_round_unit STEP_IDX).
 `default_nettype none
 
 module aes_key_prep #(
@@ -50,7 +53,8 @@ module aes_key_prep #(
     parameter MODE = "BOTH",     // directions the core supports
     parameter [2:0] KEYS = 3'b111,     // key sizes supported: bit0 128, bit1 192, bit2 256
     parameter DEC_WINDOW = 1,    // 0: hand out the raw key for decryption too (the core expands it)
-    parameter EXT_STEP = 0       // 1: the caller's key step runs the expansion (above); 2 to 4: one answering 1 to 3 clocks late
+    parameter EXT_STEP = 0,      // 1: the caller's key step runs the expansion (above); 2 to 4: one answering 1 to 3 clocks late
+    parameter STEP_IDX = 0       // 1: next_early's round field of a block is its first step index (above)
 ) (
     input  wire         clk,
     input  wire         rst_n,
@@ -87,7 +91,8 @@ module aes_key_prep #(
     wire      expanding = EXPANDS ? expanding_q : 1'b0;
 
     assign key_ready = !expanding;
-    assign ctx_valid = have_key && !expanding;
+    wire   valid_reg;                   // EXT_STEP >= 2: ctx_valid from a register (g_late)
+    assign ctx_valid = (EXT_STEP >= 2) ? valid_reg : have_key && !expanding;
 
     wire dir_ok = key_decrypt ? (MODE != "ENC") : (MODE != "DEC");
     wire len_ok = aes_len_ok(KEYS, key_len);
@@ -106,6 +111,9 @@ module aes_key_prep #(
         if (EXT_STEP != 0 && (EXT_STEP < 1 || EXT_STEP > 4 || MODE != "BOTH")) begin : g_bad_param0
             ERROR_aes_key_prep_EXT_STEP_must_be_0_to_4_with_MODE_BOTH u_stop ();
         end
+        if (STEP_IDX != 0 && (STEP_IDX != 1 || EXT_STEP < 2)) begin : g_bad_param1
+            ERROR_aes_key_prep_STEP_IDX_must_be_0_or_1_with_EXT_STEP_2_or_more u_stop ();
+        end
     endgenerate
     /* verilator lint_on WIDTH */
 
@@ -115,7 +123,10 @@ module aes_key_prep #(
     // EXT_STEP N >= 2: go_d[k] is high when a step was taken k+1 clocks ago; step_out is its
     // answer when go_d[N-2] is (above).
     wire answer;
-    wire waiting;                       // a step taken, its answer not in yet
+    /* verilator lint_off UNUSEDSIGNAL */   // read by EXT_STEP >= 2 builds only (g_late)
+    wire waiting;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire req_reg;                       // EXT_STEP >= 2: step_req from a register (below)                       // a step taken, its answer not in yet
     generate
         if (EXT_STEP >= 2) begin : g_late
             reg [EXT_STEP-2:0] go_d;
@@ -142,17 +153,33 @@ module aes_key_prep #(
             wire [EXT_STEP-1:0] go_sh = {go_d, expanding && step_go && !waiting};
             /* verilator lint_on UNUSEDSIGNAL */
             wire         wait_nx = !(cleared || load) && |go_sh[EXT_STEP-2:0];
+            // step_req and ctx_valid as registers of their own, loaded with their next values
+            // (the same values as the expressions they replace). Why: the entry's window select
+            // behind them (a block offered with a key in force, or a step wanted) sat five LUT4
+            // levels behind go_d and expanding_q in the iCE40 UP5K 3-stage build, 255 endpoints
+            // (docs/results/notes.md).
+            wire         have_nx = cleared ? 1'b0 : load ? 1'b1 : have_key;
+            reg          req_q, valid_q;
+            always @(posedge clk) begin
+                req_q   <= exp_nx && !wait_nx;
+                valid_q <= have_nx && !exp_nx;
+            end
+            assign req_reg   = req_q;
+            assign valid_reg = valid_q;
             reg  [6:0]   early_q;
             always @(posedge clk)
-                early_q <= (exp_nx && !wait_nx) ? {len_nx, 1'b0, step_nx} : {len_nx, inv_nx, 4'd0};
+                early_q <= (exp_nx && !wait_nx) ? {len_nx, 1'b0, step_nx} :
+                           {len_nx, inv_nx, (STEP_IDX != 0) ? aes_idx_first(len_nx, inv_nx) : 4'd0};
             assign next_early = early_q;
         end else begin : g_now
             assign waiting = 1'b0;
             assign answer = step_go;
             assign next_early = 7'd0;
+            assign req_reg   = 1'b0;
+            assign valid_reg = 1'b0;
         end
     endgenerate
-    assign step_req = (EXT_STEP >= 2) ? expanding && !waiting : EXT ? expanding : 1'b0;
+    assign step_req = (EXT_STEP >= 2) ? req_reg : EXT ? expanding : 1'b0;
     assign step_idx = EXT ? step : 4'd0;
 
     wire [255:0] stepped;

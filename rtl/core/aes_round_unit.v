@@ -66,6 +66,20 @@
 // register takes too, so the ring's state passes no OR with the feedback (zero otherwise).
 // Why: the feedback's mask and OR stood in front of unit 0's MixColumns and its table
 // addresses, the iCE40 UP5K 3-stage build's clock-setting path (docs/results/notes.md).
+// STEP_IDX = 1 (KEY_AHEAD 0, BYPASS 0): the round field (in_rnd, out_rnd, and the rnd of in_early,
+// in_alt and out_early) is the key step index of the block's next round, not the rounds it has
+// done: encrypt, rounds done (as without it); decrypt, Nr - 1 - rounds done, so it counts down
+// (Nr - 1 for a block that has done none, 0 for its final round) and a decrypt block that has
+// done its last round leaves with 4'hf (-1). The unit's step index is then the field itself.
+// Why: the step index's subtraction (inv ? Nr - 1 - rnd : rnd) and its decodes behind the entry's
+// multiplexers set the iCE40 UP5K 3-stage build's clock (docs/results/notes.md); the folded table
+// builds with 3 or more stages a round carry the index instead (aes_core_folded).
+// RING_EARLY = 1 (KEY_CUT 2, MIX_EARLY): the block in_early describes has done a round (a ring's
+// feedback slot: the last unit's out_early) and the one in_alt describes none (an entry's new block
+// or key step), so the MixColumns-first flags of the block presented next are the early source's
+// direction where in_alt's select is low, and low where it is high: no compare of the field. Why:
+// that compare (the field against Nr - 1 once it counts down) and the select behind it, five LUT4
+// levels into the flags' 16 copies, set the iCE40 UP5K 3-stage build's clock (docs/results/notes.md).
 // VALID_COPIES = n > 0: out_valid also as n flip-flops of their own (out_valid_c, kept
 // apart), for the unit a core's output reads; with 0, out_valid_c is out_valid (one bit).
 `default_nettype none
@@ -83,7 +97,9 @@ module aes_round_unit #(
     parameter STEP_OUT = 0,     // 1: step_window is the key step's result (below), else zero
     parameter KEY_CUT = 0,      // 1: the key step cut once (above; KEY_AHEAD 0, STAGES >= 2); 2: also decoded early (below)
     parameter MIX_EARLY = 0,    // 1: aes_round MIX_EARLY (below)
-    parameter WINDOW_EARLY = 0  // 1: out_window a clock early, masked (below; a ring's last unit)
+    parameter WINDOW_EARLY = 0, // 1: out_window a clock early, masked (below; a ring's last unit)
+    parameter STEP_IDX = 0,     // 1: the round field is the step index, counting down to decrypt (above)
+    parameter RING_EARLY = 0    // 1: in_early's block has done a round, in_alt's none (above; KEY_CUT 2, MIX_EARLY)
 ) (
     input  wire              clk,
     input  wire              rst_n,
@@ -131,6 +147,12 @@ module aes_round_unit #(
         if (STEP_OUT != 0 && (STEP_OUT != 1 || KEY_AHEAD != 0)) begin : g_bad_param3
             ERROR_aes_round_unit_STEP_OUT_must_be_0_or_1_with_KEY_AHEAD_0 u_stop ();
         end
+        if (RING_EARLY != 0 && (RING_EARLY != 1 || KEY_CUT != 2 || MIX_EARLY == 0)) begin : g_bad_param8
+            ERROR_aes_round_unit_RING_EARLY_must_be_0_or_1_with_KEY_CUT_2_and_MIX_EARLY u_stop ();
+        end
+        if (STEP_IDX != 0 && (STEP_IDX != 1 || KEY_AHEAD != 0 || BYPASS != 0)) begin : g_bad_param7
+            ERROR_aes_round_unit_STEP_IDX_must_be_0_or_1_with_KEY_AHEAD_0_and_BYPASS_0 u_stop ();
+        end
         if (KEY_CUT != 0 && (KEY_CUT < 1 || KEY_CUT > 2 || KEY_AHEAD != 0 || STAGES < 2)) begin : g_bad_param4
             ERROR_aes_round_unit_KEY_CUT_must_be_0_to_2_with_KEY_AHEAD_0_and_STAGES_2_or_more u_stop ();
         end
@@ -138,18 +160,39 @@ module aes_round_unit #(
 
     `include "aes_defs.vh"
     wire [3:0] nr = aes_nr(in_len);
-    wire       final_round = (in_rnd == nr - 4'd1);
+    // STEP_IDX: the direction the field counts (a single-direction MODE fixes it).
+    /* verilator lint_off WIDTH */  // string parameters compare zero-extended against longer names
+    localparam DIR_FIXED = (MODE == "ENC" || MODE == "DEC") ? 1 : 0;
+    localparam DIR_DEC   = (MODE == "DEC") ? 1 : 0;
+    /* verilator lint_on WIDTH */
+    function back_of;               // a decrypt block (the field counts down)
+        input inv_bit;
+        back_of = (STEP_IDX != 0) && (DIR_FIXED ? (DIR_DEC != 0) : inv_bit);
+    endfunction
+    // STEP_IDX: whether a block with this field has done a round (MIX_EARLY).
+    function rounds_done;
+        input [1:0] len;
+        input       inv_bit;
+        input [3:0] rnd;
+        rounds_done = rnd != aes_idx_first(len, back_of(inv_bit));
+    endfunction
+    // (Each STEP_IDX choice is a constant condition with the expression as it was without the
+    // option in its other arm, so the builds without it elaborate the netlist they had.)
+    wire       final_round = (STEP_IDX != 0) ? aes_idx_last(in_len, back_of(in_inv), in_rnd)
+                                             : (in_rnd == nr - 4'd1);
     // The step this unit runs: to this round's window, or (KEY_AHEAD) to the next one's.
     localparam [3:0] AHEAD = KEY_AHEAD;
     localparam       CUT   = (KEY_CUT != 0) ? 1 : 0;   // the step's own cut (KEY_CUT 1 or 2)
     localparam       ALT   = (KEY_CUT == 2) ? 1 : 0;   // ... and its decode a clock early (KEY_CUT 2)
     localparam       KPIPE = KEY_AHEAD ? STAGES - 1 : CUT;
-    wire [3:0] step_idx = in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
+    wire [3:0] step_idx = (STEP_IDX != 0) ? in_rnd :
+                          in_inv ? (nr - 4'd1 - AHEAD - in_rnd) : (in_rnd + AHEAD);
     // The same for the block a clock early (in_early; KEY_AHEAD).
     wire [1:0] early_len = in_early[6:5];
     wire       early_inv = in_early[4];
     wire [3:0] early_rnd = in_early[3:0];
-    wire [3:0] early_idx = early_inv ? (aes_nr(early_len) - 4'd1 - AHEAD - early_rnd) : (early_rnd + AHEAD);
+    wire [3:0] early_idx = (STEP_IDX != 0) ? early_rnd :
+                           early_inv ? (aes_nr(early_len) - 4'd1 - AHEAD - early_rnd) : (early_rnd + AHEAD);
     // KEY_CUT 2: the other source's, with its select (AHEAD is 0).
     wire [7:0] early_alt;
     generate
@@ -158,7 +201,7 @@ module aes_round_unit #(
             wire       alt_inv = in_alt[4];
             wire [3:0] alt_rnd = in_alt[3:0];
             assign early_alt = {in_alt[7], alt_inv, alt_len,
-                                alt_inv ? (aes_nr(alt_len) - 4'd1 - alt_rnd) : alt_rnd};
+                                (STEP_IDX != 0) ? alt_rnd : alt_inv ? (aes_nr(alt_len) - 4'd1 - alt_rnd) : alt_rnd};
         end else begin : g_no_alt
             assign early_alt = 8'h0;
         end
@@ -227,7 +270,7 @@ module aes_round_unit #(
     // (KEY_CUT 2: from registers, g_imc_q below.)
     wire [15:0] imc_c;
     /* verilator lint_off UNUSEDSIGNAL */   // KEY_CUT 2 builds read the registered flags instead
-    wire [15:0] imc_now = MIX_EARLY ? {16{(in_inv || DEC_ONLY) && (in_rnd != 4'd0)}} : 16'h0;
+    wire [15:0] imc_now = MIX_EARLY ? {16{(in_inv || DEC_ONLY) && ((STEP_IDX != 0) ? rounds_done(in_len, in_inv, in_rnd) : (in_rnd != 4'd0))}} : 16'h0;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [128*LANES-1:0] rounded;
     wire                 round_zero;    // BYPASS: the round's output zero for a skipped block
@@ -322,13 +365,14 @@ module aes_round_unit #(
     endgenerate
     aes_delay #(.WIDTH(USER_W + 7), .DEPTH(STAGES)) u_ctl (
         .clk(clk), .rst_n(rst_n), .ce(ce),
-        .in_data({in_user, in_len, in_inv, in_rnd + 4'd1}),
+        .in_data({in_user, in_len, in_inv, (STEP_IDX != 0) ? aes_idx_next(back_of(in_inv), in_rnd) : in_rnd + 4'd1}),
         .out_data({out_user, out_len, ctl_inv, out_rnd})
     );
     // The same controls a clock before out_*: the inputs of u_ctl's last register (the same
     // flip-flops in front of it; synthesis merges them).
     aes_delay #(.WIDTH(7), .DEPTH(STAGES - 1)) u_early (
-        .clk(clk), .rst_n(rst_n), .ce(ce), .in_data({in_len, in_inv, in_rnd + 4'd1}),
+        .clk(clk), .rst_n(rst_n), .ce(ce),
+        .in_data({in_len, in_inv, (STEP_IDX != 0) ? aes_idx_next(back_of(in_inv), in_rnd) : in_rnd + 4'd1}),
         .out_data(out_early)
     );
     generate
@@ -339,8 +383,12 @@ module aes_round_unit #(
         // round) and their fan-out to 128 bits were the iCE40 UP5K 3-stage build's longest path
         // once the window left the entry's multiplexers (docs/results/notes.md).
         if (MIX_EARLY != 0 && ALT != 0) begin : g_imc_q
-            wire imc_nx = in_alt[7] ? ((in_alt[4] || DEC_ONLY) && (in_alt[3:0] != 4'd0))
-                                    : ((early_inv || DEC_ONLY) && (early_rnd != 4'd0));
+            // (RING_EARLY: the alternative's block has done no round, the early one's one or more.)
+            wire imc_nx = (RING_EARLY != 0) ? !in_alt[7] && (early_inv || DEC_ONLY) :
+                          in_alt[7] ? ((in_alt[4] || DEC_ONLY) &&
+                                       ((STEP_IDX != 0) ? rounds_done(in_alt[6:5], in_alt[4], in_alt[3:0]) : (in_alt[3:0] != 4'd0)))
+                                    : ((early_inv || DEC_ONLY) &&
+                                       ((STEP_IDX != 0) ? rounds_done(early_len, early_inv, early_rnd) : (early_rnd != 4'd0)));
             genvar b;
             for (b = 0; b < 16; b = b + 1) begin : g_byte
                 reg q;

@@ -3,6 +3,13 @@
 // written once. Included inside a module body (`include "aes_defs.vh"`); the
 // include directory is rtl/lib (every file list and flow passes it).
 //   aes_nr(len)             rounds for a key-length code: 0 -> 10, 1 -> 12, 2 -> 14
+//   aes_idx_first(len, back), aes_idx_last(len, back, idx), aes_idx_done(len, back, idx),
+//   aes_idx_next(back, idx)
+//                           a block's key step index carried as its round field (aes_round_unit
+//                           STEP_IDX): its first round's, whether idx is its last round's, whether
+//                           it has done all rounds, and the next round's. back = 1 (a decryption)
+//                           counts down: Nr-1 .. 0, then 4'hf; back = 0 counts up: 0 .. Nr-1,
+//                           then Nr (the rounds done, as without STEP_IDX)
 //   aes_len_ok(keys, len)   the length code names a key size built (KEYS: bit0 128,
 //                           bit1 192, bit2 256); code 3 never does
 //   aes_nr_max(keys)        the most rounds of the sizes built
@@ -40,6 +47,32 @@
 function [3:0] aes_nr;
     input [1:0] len;
     aes_nr = 4'd10 + {1'b0, len, 1'b0};
+endfunction
+
+function [3:0] aes_idx_first;
+    input [1:0] len;
+    input       back;
+    aes_idx_first = back ? aes_nr(len) - 4'd1 : 4'd0;
+endfunction
+
+function aes_idx_last;
+    input [1:0] len;
+    input       back;
+    input [3:0] idx;
+    aes_idx_last = back ? (idx == 4'd0) : (idx == aes_nr(len) - 4'd1);
+endfunction
+
+function aes_idx_done;
+    input [1:0] len;
+    input       back;
+    input [3:0] idx;
+    aes_idx_done = back ? (idx == 4'hf) : (idx == aes_nr(len));
+endfunction
+
+function [3:0] aes_idx_next;
+    input       back;
+    input [3:0] idx;
+    aes_idx_next = back ? idx - 4'd1 : idx + 4'd1;
 endfunction
 
 function aes_len_ok;

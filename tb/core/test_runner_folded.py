@@ -44,6 +44,7 @@ FOLDED = [
     ("icarus", 2, 4, 1, "BRAM", "ENC"),
     ("icarus", 2, 3, 1, "BRAM", "BOTH"),           # decrypt keys expanded on unit 0's step, U = 2
     ("icarus", 1, 3, 1, "BRAM", "BOTH"),           # ... U = 1 (ICE40_FORM): the iCE40 3-stage row
+    ("icarus", 2, 3, 1, "BRAM", "DEC"),            # a fixed direction: the carried step index counts down
     ("icarus", 1, 3, 2, "TTABLE", "ENC"),
 ]
 

@@ -15,10 +15,14 @@ KEY_AHEAD=1: in_early is {len, inv, rnd} of the block presented at the next enab
 outputs after the next enabled clock: the tests drive in_early from the stimulus they will
 present next, and the whole-block test feeds out_early back. KEY_CUT=2 (the step decoded a
 clock early from two sources): the same through in_early or, at random, in_alt (its select
-high), the other a random block's.
+high), the other a random block's. RING_EARLY=1 (a ring's unit 0): a block that has done no round
+comes through in_alt, one that has done rounds through in_early, as that contract has it.
 MIX_EARLY=1: a decrypt block that has done a round is put through MixColumns first and a
 decrypt round that is not final leaves the split form (aeshw.model.dec_round_split).
 out_valid_early is checked against out_valid a clock later.
+STEP_IDX=1: the round field (in_rnd, out_rnd, the rnd of in_early / in_alt / out_early) is the
+block's next key step index: rounds done to encrypt, Nr-1-rounds done to decrypt (4'hf after
+its last round); the tests drive and check it through field() / done_of().
 WINDOW_EARLY=1: out_window is the window of the block at the outputs after the next enabled
 clock (checked a clock before the block's other outputs where that block is valid and has rounds
 left; the whole-block test feeds back the one it read a clock before), and out_state_early is
@@ -45,10 +49,22 @@ AHEAD = param("KEY_AHEAD", 0)
 KEY_CUT = param("KEY_CUT", 0)
 MIX_EARLY = param("MIX_EARLY", 0)
 WINDOW_EARLY = param("WINDOW_EARLY", 0)
+STEP_IDX = param("STEP_IDX", 0)
+RING_EARLY = param("RING_EARLY", 0)
 INV_C_ALL = (1 << (16 * LANES)) - 1     # in_inv_c / out_inv_c with every copy set
 VALID_C_ALL = (1 << max(param("VALID_COPIES", 0), 1)) - 1   # out_valid_c with every copy set
 DIRS = {"ENC": [False], "DEC": [True]}.get(MODE, [False, True])
 OUTS = ("out_state", "out_window", "out_len", "out_inv", "out_rnd", "out_user")
+
+
+def field(nr: int, decrypt: bool, done: int) -> int:
+    """The round field of a block with `done` rounds done (STEP_IDX: its next step index)."""
+    return (nr - 1 - done) & 15 if STEP_IDX and decrypt else done & 15
+
+
+def done_of(nr: int, decrypt: bool, rnd: int) -> int:
+    """Rounds done of a block whose round field is `rnd` (field's inverse)."""
+    return (nr - 1 - rnd) & 15 if STEP_IDX and decrypt else rnd
 
 
 def window_index(nr: int, decrypt: bool, done: int) -> int:
@@ -72,7 +88,7 @@ def expected(key: bytes, decrypt: bool, done: int, state: int, side: int) -> dic
     state; its window is not specified, so it is not compared."""
     nr = NR[len(key)]
     out = {"out_len": KEY_LEN_CODE[len(key)], "out_inv": int(decrypt),
-           "out_rnd": (done + 1) & 15, "out_user": side}
+           "out_rnd": field(nr, decrypt, done + 1), "out_user": side}
     if done >= nr:
         assert BYPASS
         out["out_state"] = state
@@ -100,12 +116,12 @@ def fed_back_window(head) -> int:
         return None
     exp = head[1]
     nr = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
-    return None if exp["out_rnd"] >= nr else exp["out_window"]
+    return None if done_of(nr, exp["out_inv"], exp["out_rnd"]) >= nr else exp["out_window"]
 
 
 def early(key: bytes, decrypt: bool, done: int) -> int:
     """in_early / out_early of a block: {len, inv, rnd}."""
-    return (KEY_LEN_CODE[len(key)] << 5) | (int(decrypt) << 4) | (done & 15)
+    return (KEY_LEN_CODE[len(key)] << 5) | (int(decrypt) << 4) | field(NR[len(key)], decrypt, done)
 
 
 def drive(dut, valid, key, decrypt, done, state, side):
@@ -115,18 +131,22 @@ def drive(dut, valid, key, decrypt, done, state, side):
     dut.in_len.value = KEY_LEN_CODE[len(key)]
     dut.in_inv.value = int(decrypt)
     dut.in_inv_c.value = INV_C_ALL if decrypt else 0     # the copies (INV_COPIES) equal in_inv
-    dut.in_rnd.value = done
+    dut.in_rnd.value = field(NR[len(key)], decrypt, done)
     dut.in_user.value = side
 
 
 ALT_RNG = random.Random(seed(74))      # KEY_CUT=2: which source carries each in_early
 
 
-def set_early(dut, value: int):
+def set_early(dut, value: int, fresh=None):
     """in_early = value ({len, inv, rnd} of the next enabled clock's block). KEY_CUT=2: that
-    or, at random, in_alt with its select (bit 7) high, the other source a random block's."""
+    or, at random, in_alt with its select (bit 7) high, the other source a random block's.
+    RING_EARLY: in_alt where the block has done no round (fresh), in_early where it has (fresh
+    None: no block, either)."""
     junk = ALT_RNG.getrandbits(7)
     alt = KEY_CUT == 2 and ALT_RNG.random() < 0.5
+    if RING_EARLY and fresh is not None:
+        alt = fresh
     dut.in_early.value = junk if alt else value
     dut.in_alt.value = (1 << 7 | value) if alt else (junk if KEY_CUT == 2 else 0)
 
@@ -173,12 +193,12 @@ async def test_random_rounds(dut):
     ncyc = knob("TB_CYCLES", 500)
     stim = [stimulus(rng, keys, cyc, ncyc) for cyc in range(ncyc)]
     # in_early of each clock: the next enabled clock's block (KEY_AHEAD), else anything
-    nxt, early_at = rng.getrandbits(7), [0] * ncyc
+    nxt, early_at = (rng.getrandbits(7), None), [None] * ncyc     # (value, no round done yet)
     for cyc in reversed(range(ncyc)):
         early_at[cyc] = nxt
         if stim[cyc]["ce"]:
-            nxt = early(stim[cyc]["key"], stim[cyc]["dec"], stim[cyc]["done"])
-    set_early(dut, nxt)
+            nxt = (early(stim[cyc]["key"], stim[cyc]["dec"], stim[cyc]["done"]), stim[cyc]["done"] == 0)
+    set_early(dut, *nxt)
     await setup(dut)
     pipe = Pipe(STAGES, reset_value=("invalid",))
     checked = finals = bypassed = resets = 0
@@ -188,7 +208,7 @@ async def test_random_rounds(dut):
     for cyc, st in enumerate(stim):
         resets += 1 - st["rst_n"]
         drive(dut, st["valid"], st["key"], st["dec"], st["done"], st["state"], st["side"])
-        set_early(dut, early_at[cyc])
+        set_early(dut, *early_at[cyc])
         dut.ce.value = st["ce"]
         dut.rst_n.value = st["rst_n"]
         await settle()
@@ -221,8 +241,9 @@ async def test_random_rounds(dut):
                 assert not bad, f"cycle {cyc}: (got, expected) {bad}"
                 checked += 1
                 nr_e = NR[{0: 16, 1: 24, 2: 32}[exp["out_len"]]]
-                finals += exp["out_rnd"] == nr_e
-                bypassed += not 0 < exp["out_rnd"] <= nr_e
+                done_e = done_of(nr_e, exp["out_inv"], exp["out_rnd"])
+                finals += done_e == nr_e
+                bypassed += not 0 < done_e <= nr_e
         await FallingEdge(dut.clk)
         if not st["rst_n"]:
             pipe.reset(("invalid",))
@@ -236,7 +257,7 @@ async def test_random_rounds(dut):
     dut._log.info("%d rounds checked (%d final, %d bypassed), %d resets", checked, finals, bypassed, resets)
 
 
-async def next_early(dut, nxt, todo, rng) -> int:
+async def next_early(dut, nxt, todo, rng) -> tuple:
     """in_early for the whole-block test: out_early (checked) if the block at the outputs next
     clock goes round again, else the next new block's, else anything. nxt: that block's slot,
     (key, dec, blocks, side, rounds done as it went in), or None."""
@@ -246,8 +267,8 @@ async def next_early(dut, nxt, todo, rng) -> int:
         got = sval(dut.out_early)
         assert got == early(key, dec, done + 1), f"out_early {got:#x}, expected {early(key, dec, done + 1):#x}"
         if done + 1 < NR[len(key)]:
-            return got
-    return early(todo[-1][0], todo[-1][1], 0) if todo else rng.getrandbits(7)
+            return got, False
+    return (early(todo[-1][0], todo[-1][1], 0), True) if todo else (rng.getrandbits(7), None)
 
 
 @cocotb.test()
@@ -268,7 +289,7 @@ async def test_whole_blocks(dut):
                              rng.getrandbits(USER_W)))
     rng.shuffle(todo)
     slots = [None] * STAGES          # block riding in each pipeline slot
-    set_early(dut, early(todo[-1][0], todo[-1][1], 0))     # the first block's, a clock early
+    set_early(dut, early(todo[-1][0], todo[-1][1], 0), True)     # the first block's, a clock early
     await FallingEdge(dut.clk)
     done_blocks = 0
     cyc = 0
@@ -280,14 +301,15 @@ async def test_whole_blocks(dut):
             await settle()
             assert sval(dut.out_valid) == 1, f"cycle {cyc}: block lost (out_valid low)"
             got = read(dut, [k for k in OUTS if not (WINDOW_EARLY and k == "out_window")])
-            if WINDOW_EARLY and got["out_rnd"] < NR[len(cur[0])]:     # the window came a clock early
+            done = done_of(NR[len(cur[0])], cur[1], got["out_rnd"])
+            if WINDOW_EARLY and done < NR[len(cur[0])]:     # the window came a clock early
                 assert win_early.is_resolvable, f"cycle {cyc}: out_window a clock early {win_early}"
                 got["out_window"] = int(win_early)
             key, dec, blks, side, _ = cur
             nr = NR[len(key)]
             assert (got["out_len"], got["out_inv"], got["out_user"]) == (KEY_LEN_CODE[len(key)], int(dec), side)
             assert sval(dut.out_inv_c) == (INV_C_ALL if dec else 0), f"cycle {cyc}: out_inv_c"
-            if got["out_rnd"] == nr:
+            if done == nr:
                 for lane, (blk, res) in enumerate(zip(blks, lanes(got["out_state"]))):
                     oracle = (ecb_decrypt if dec else ecb_encrypt)(key, blk)
                     assert to_bytes(res) == oracle, (
@@ -300,7 +322,7 @@ async def test_whole_blocks(dut):
                 for k in ("state", "window", "len", "inv", "rnd", "user"):
                     getattr(dut, f"in_{k}").value = got[f"out_{k}"]
                 dut.in_inv_c.value = sval(dut.out_inv_c)
-                slots[b] = (key, dec, blks, side, got["out_rnd"])
+                slots[b] = (key, dec, blks, side, done)
         if cur is None:
             if todo:
                 key, dec, blks, side = todo.pop()
@@ -311,7 +333,7 @@ async def test_whole_blocks(dut):
                 drive(dut, 1, key, dec, 0, s, side)
             else:
                 dut.in_valid.value = 0
-        set_early(dut, await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng))
+        set_early(dut, *await next_early(dut, slots[(cyc + 1) % STAGES], todo, rng))
         if WINDOW_EARLY:
             await settle()
             win_early = dut.out_window.value

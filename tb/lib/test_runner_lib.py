@@ -290,11 +290,13 @@ SWEEPS = [
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2},
         # ... with InvMixColumns split across the round's end (aes_round MIX_EARLY)
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2, "MIX_EARLY": 1},
-        {"IMPL": "BRAM", "MODE": "DEC", "STAGES": 4, "KEY_CUT": 1, "MIX_EARLY": 1, "LANES": 2},
-        # ... with the window handed on a clock early, masked (a ring's last unit: WINDOW_EARLY)
-        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2, "MIX_EARLY": 1, "WINDOW_EARLY": 1},
+        {"IMPL": "BRAM", "MODE": "DEC", "STAGES": 4, "KEY_CUT": 1, "MIX_EARLY": 1, "LANES": 2, "STEP_IDX": 1},
+        # ... with the window handed on a clock early, masked (a ring's last unit: WINDOW_EARLY);
+        # STEP_IDX: the round field is the step index (the folded table builds' units)
+        {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_CUT": 2, "MIX_EARLY": 1, "WINDOW_EARLY": 1, "STEP_IDX": 1,
+         "RING_EARLY": 1},
         {"IMPL": "LUT", "MODE": "ENC", "STAGES": 4, "KEY_CUT": 1, "WINDOW_EARLY": 1, "LANES": 2},
-        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 2, "USER_W": 3},
+        {"IMPL": "LUT", "MODE": "BOTH", "STAGES": 2, "KEY_CUT": 2, "USER_W": 3, "STEP_IDX": 1},
         {"IMPL": "BRAM", "MODE": "BOTH", "STAGES": 3, "KEY_AHEAD": 1, "BYPASS": 1},
         {"IMPL": "TTABLE", "MODE": "ENC", "STAGES": 2, "LANES": 2, "BYPASS": 1}]),
     ("aes_delay", "test_delay",
