@@ -60,10 +60,8 @@ def test_catches_a_wrong_tool(tmp_path):
 
 
 def _case(mode, decrypt, data, **kw):
-    rng = random.Random(9)
-    c = rf.Case(["--arch", "iterative", "--impl", "LUT"], mode, decrypt, rng.randbytes(24),
-                kw.get("iv", b""), kw.get("aad", b""), kw.get("tag_len", 16), 0, data, 1, (30, 30))
-    return c
+    return rf.Case(["--arch", "iterative", "--impl", "LUT"], mode, decrypt, random.Random(9).randbytes(24),
+                   kw.get("iv", b""), kw.get("aad", b""), kw.get("tag_len", 16), 0, data, 1, (30, 30))
 
 
 def test_real_cases():

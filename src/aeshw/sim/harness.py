@@ -243,6 +243,12 @@ def expected(job: Job) -> bytes:
     return op.update(job.data) + op.finalize()
 
 
+def first_difference(a: bytes, b: bytes) -> int:
+    """The index of the first byte in which a and b differ (the shorter one's length if one is
+    a prefix of the other)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
 def check_jobs(jobs: list[Job], res: JobsResult) -> list[str]:
     """Compare a run with OpenSSL, segment by segment: a segment ended by a reset
     must have produced a prefix of its expected output, any other all of it."""
@@ -257,8 +263,8 @@ def check_jobs(jobs: list[Job], res: JobsResult) -> list[str]:
             if got != want[:nbytes]:
                 errors.append(f"messages {first}..{last} (reset): output is not a prefix of OpenSSL's")
         elif got != want:
-            bad = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]), min(len(got), len(want)))
-            errors.append(f"messages {first}..{last}: {len(got)} bytes, want {len(want)}, first difference at byte {bad}")
+            errors.append(f"messages {first}..{last}: {len(got)} bytes, want {len(want)}, "
+                          f"first difference at byte {first_difference(got, want)}")
     if pos != len(res.output):
         errors.append(f"{len(res.output) - pos} output bytes not accounted to a segment")
     return errors
