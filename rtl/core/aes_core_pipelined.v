@@ -49,8 +49,8 @@
 // of both kinds. Everything else (key expansion, FIFO, control) is the BRAM build's.
 // LUT_IMPL ("LUT" or "COMPOSITE"): those lanes' S-box form, the 256-entry table in LUTs or
 // the tower-field circuit, cut where the round is cut (aes_round's COMPOSITE cuts): on ECP5
-// a 4-stage composite lane is two thirds of a LUT lane's LUT4s and faster (17,096 LUT4 at
-// 194.3 MHz against 26,384 at 163.8, one lane alone: docs/results/notes.md).
+// a 4-stage composite lane is two thirds of a LUT lane's LUT4s and faster (16,622 LUT4 at
+// 211.7 MHz against 26,384 at 163.8, one lane alone: docs/results/notes.md).
 `default_nettype none
 
 module aes_core_pipelined #(

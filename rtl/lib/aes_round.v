@@ -14,7 +14,7 @@
 //                 goes after the cut, away from the S-box's own direction muxes;
 //                 COMPOSITE with STAGES == 2: before the S-box's last map, LATE_MAP below)
 //   STAGES >= 3 : inside the S-box, after the GF(2^4) inversion
-//   STAGES >= 4 : inside the S-box, after the norm computation
+//   STAGES >= 4 : inside the S-box, after the norm (LUT fabrics: the basis change, MAP_FIRST)
 //   STAGES >= 5 : inside the S-box, after the output products
 //   STAGES == 6 : inside the S-box, after the basis change
 // (aes_sbox's cuts, PIPE = STAGES - 2: with six stages each piece of a composite round is

@@ -41,6 +41,8 @@
 //   PIPE >= 2: after the norm d                {a, a^b, d}     12 bits
 //   PIPE >= 3: after the two output products   (a*y+b)^-1      8 bits
 //   PIPE == 4: after the basis change          {a, b, L}       12 bits
+// (LUT fabrics, AES_LUT_FABRIC, with PIPE 2 or 3: the basis-change cut in place of the
+// norm's, MAP_FIRST below.)
 // where the byte maps to a*y + b in the tower field, d = a^2*LAMBDA + a*b + b^2 is its
 // norm and L = a^2*LAMBDA + b^2 the norm's linear part (computed from the input byte
 // beside a and b, so the norm's piece is one AND level and one balanced XOR tree).
@@ -339,10 +341,21 @@ module aes_sbox #(
                                         : mat8(L_ROWS, in_byte[7:0]);
             /* verilator lint_on UNUSEDSIGNAL */
 
-            // Cut after the basis change (PIPE == 4).
+            // Which cuts PIPE places: in gate libraries the order above. On LUT fabrics
+            // (AES_LUT_FABRIC) two or three cuts take the one after the basis change in place
+            // of the one after the norm (MAP_FIRST): there the inversion is one LUT level (a
+            // 4-bit function) and the map and norm in front of it four, behind the long route
+            // from the previous round's register (ECP5, 5-lane build: that route and four LUT4
+            // levels into the norm cut set the clock, 6.47 ns), so the first piece becomes the
+            // route and the map, the second the norm and the inversion. Same latency.
+            localparam MAP_FIRST = (LUT_FABRIC != 0) && (PIPE == 2 || PIPE == 3);
+            localparam CUT_MAP   = (PIPE >= 4) || MAP_FIRST;
+            localparam CUT_NORM  = (PIPE >= 2) && !MAP_FIRST;
+
+            // Cut after the basis change (PIPE == 4, or MAP_FIRST).
             wire [3:0] a1, b1, l1;
             wire       dec1;
-            if (PIPE >= 4) begin : g_cut_map
+            if (CUT_MAP) begin : g_cut_map
                 reg [12:0] q;
                 always @(posedge clk) if (ce) q <= {dec_now, mapped, lin8[3:0]};
                 assign {dec1, a1, b1, l1} = q;
@@ -355,10 +368,10 @@ module aes_sbox #(
             wire [3:0] d1 = gf16_mul_tree(a1, b1, l1);
             wire [3:0] s1 = a1 ^ b1;
 
-            // Cut after the norm (PIPE >= 2).
+            // Cut after the norm (PIPE >= 2, unless MAP_FIRST).
             wire [3:0] a2, s2, d2;
             wire       dec2;
-            if (PIPE >= 2) begin : g_cut_norm
+            if (CUT_NORM) begin : g_cut_norm
                 reg [12:0] q;
                 always @(posedge clk) if (ce) q <= {dec1, a1, s1, d1};
                 assign {dec2, a2, s2, d2} = q;

@@ -64,6 +64,18 @@ def test_sbox_lut_fabric_form():
     run_lib("tb_sbox_all", "test_sbox", "verilator", defines={"SYNTHESIS": 1, "AES_LUT_FABRIC": 1})
 
 
+def test_composite_lut_fabric_cuts():
+    """The composite S-box's cuts as the FPGA targets place them (`AES_LUT_FABRIC`, PIPE 2 or 3:
+    the cut after the basis change in place of the norm's, aes_sbox MAP_FIRST): PIPE 3 in every
+    direction, every input, exact latency (PIPE 2 is tb_sbox_all's, above); and a 4-stage
+    composite round (PIPE 2) in MODE "BOTH" against the reference, as the ECP5 lanes use it."""
+    for mode in ("ENC", "DEC", "BOTH"):
+        run_lib("aes_sbox", "test_sbox", "icarus", parameters={"IMPL": "COMPOSITE", "MODE": mode, "PIPE": 3},
+                defines={"AES_LUT_FABRIC": 1})
+    run_lib("aes_round", "test_round", "icarus", parameters={"IMPL": "COMPOSITE", "MODE": "BOTH", "STAGES": 4},
+            defines={"AES_LUT_FABRIC": 1})
+
+
 def test_mix_columns_lut_fabric_form():
     """aes_mix_columns as the FPGA targets read it (`AES_LUT_FABRIC`: no kept shape):
     the same NIST / reference checks in every direction."""
